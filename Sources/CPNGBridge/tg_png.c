@@ -1,0 +1,1 @@
+#include "tg_png.h"

@@ -1,0 +1,2 @@
+import ThemegenKit
+print("themegen")

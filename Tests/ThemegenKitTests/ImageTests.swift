@@ -1,0 +1,9 @@
+import XCTest
+@testable import ThemegenKit
+
+final class ImageTests: XCTestCase {
+    func testTo8BitRoundsOnce() {
+        let img = Image(width: 1, height: 1, pixels: .rgba16([0, 128, 32896, 65535]))
+        XCTAssertEqual(img.to8Bit().pixels, .rgba8([0, 0, 128, 255]))
+    }
+}
