@@ -1,2 +1,6 @@
+import Foundation
 import ThemegenKit
-print("themegen")
+
+let console = Console.standard()
+let code = ThemegenCLI.run(Array(CommandLine.arguments.dropFirst()), console: console)
+exit(code.rawValue)
