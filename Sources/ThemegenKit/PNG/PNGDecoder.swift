@@ -23,10 +23,4 @@ public enum PNGDecoder {
         try reader.finish()
         return Image(width: w, height: h, colorSpace: reader.colorSpace, pixels: pixels)
     }
-
-    /// The header and colour space only, without decoding the pixels.
-    public static func inspect(path: String, maxPixels: Int = PNGLimits.defaultMaxPixels) throws -> (PNGHeader, ColorSpace) {
-        let r = try PNGRowReader(path: path, maxPixels: maxPixels)
-        return (r.header, r.colorSpace)
-    }
 }

@@ -26,7 +26,7 @@ public struct PNGError: ThemegenError, Equatable {
 
     public var kind: ErrorKind {
         switch reason {
-        case .unreadable, .isDirectory, .encodeFailed: return .io
+        case .unreadable, .encodeFailed: return .io
         default: return .input
         }
     }
@@ -38,7 +38,7 @@ public struct PNGError: ThemegenError, Equatable {
         case .isDirectory: message = "is a folder, not a PNG file"
         case .empty: message = "file is empty, not a PNG"
         case .notPNG: message = "not a PNG file (the signature is wrong)"
-        case .truncated: message = "PNG file is truncated: it ends before the image data does"
+        case .truncated: message = "PNG file is truncated: it ends before the data its chunks declare"
         case .badCRC(let d): message = "PNG file is damaged: a chunk checksum (CRC) does not match (\(d))"
         case .badHeader(let d): message = "PNG header is invalid (\(d))"
         case .tooLarge(let w, let h, let limit):

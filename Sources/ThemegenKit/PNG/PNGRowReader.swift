@@ -101,6 +101,15 @@ public final class PNGRowReader {
         try readRows(into: row.baseAddress!, count: 1)
     }
 
+    /// Reads the remaining rows into one reused buffer and the chunks after them, so any
+    /// damage in the file is found without holding the image.
+    public func validate() throws {
+        let buffer = UnsafeMutableRawPointer.allocate(byteCount: max(rowBytes, 1), alignment: 8)
+        defer { buffer.deallocate() }
+        while rowsRead < header.height { try readRows(into: buffer, count: 1) }
+        try finish()
+    }
+
     /// Reads the chunks after the image data, so damage there is reported too.
     public func finish() throws {
         let status = tg_reader_finish(reader)
