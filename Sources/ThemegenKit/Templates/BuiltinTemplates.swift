@@ -23,7 +23,7 @@ enum BuiltinTemplates {
 
 :root {
 {{#themes}}
-  /* {{nameCSS}} ({{fileCSS}}, {{colorSpace}}) */
+  /* {{{nameCSS}}} ({{{fileCSS}}}, {{colorSpace}}) */
   {{#stops}}
   --theme-{{cssIdentifier}}-stop-{{number}}: {{cssColor}};
   {{/stops}}
@@ -62,9 +62,9 @@ NS_ASSUME_NONNULL_BEGIN
 + (NSArray<NSString *> *)allNames;
 {{#themes}}
 
-/// {{nameObjC}} ({{fileObjC}})
+/// {{{nameObjC}}} ({{{fileObjC}}})
 + (void)apply{{typeIdentifier}}ToGradientLayer:(CAGradientLayer *)gradientLayer;
-/// The accent colour of {{nameObjC}}.
+/// The accent colour of {{{nameObjC}}}.
 + (UIColor *){{identifier}}ThemeColor;
 {{/themes}}
 
@@ -82,11 +82,11 @@ NS_ASSUME_NONNULL_END
 @implementation {{param.enumName}}
 
 + (NSArray<NSString *> *)allNames {
-    return @[{{#themes}}@"{{nameObjC}}"{{^last}}, {{/last}}{{/themes}}];
+    return @[{{#themes}}@"{{{nameObjC}}}"{{^last}}, {{/last}}{{/themes}}];
 }
 {{#themes}}
 
-/// {{nameObjC}} ({{fileObjC}})
+/// {{{nameObjC}}} ({{{fileObjC}}})
 + (void)apply{{typeIdentifier}}ToGradientLayer:(CAGradientLayer *)gradientLayer {
     gradientLayer.colors = @[
         {{#stops}}
@@ -154,8 +154,10 @@ import SwiftUI
     /// Whether the catalog renders the image as a template (tinted by the tint colour).
     {{param.accessModifier}}var isTemplate: Bool
 
-    {{param.accessModifier}}init(name: String, width: Double, height: Double, capInsets: CapInsets? = nil,
-                resizingMode: ResizingMode = .stretch, isTemplate: Bool = false) {
+    {{param.accessModifier}}init(
+        name: String, width: Double, height: Double, capInsets: CapInsets? = nil,
+        resizingMode: ResizingMode = .stretch, isTemplate: Bool = false
+    ) {
         self.name = name
         self.width = width
         self.height = height
@@ -172,8 +174,8 @@ import SwiftUI
 {{indent}}{{param.accessModifier}}enum {{typeIdentifier}} {
 {{/openGroup}}
 {{#asset}}
-{{indent}}/// {{nameSwift}} ({{fileSwift}}){{#isSliced}}, {{resizingMode}}{{/isSliced}}{{#isTemplate}}, template{{/isTemplate}}
-{{indent}}{{param.accessModifier}}static let {{identifier}} = {{param.enumName}}Image(name: "{{catalogNameSwift}}", width: {{width}}, height: {{height}}{{#isSliced}}, capInsets: .init(top: {{capInsets.top}}, left: {{capInsets.left}}, bottom: {{capInsets.bottom}}, right: {{capInsets.right}}){{#isTile}}, resizingMode: .tile{{/isTile}}{{/isSliced}}{{#isTemplate}}, isTemplate: true{{/isTemplate}})
+{{indent}}/// {{{nameSwift}}} ({{{fileSwift}}}){{#isSliced}}, {{resizingMode}}{{/isSliced}}{{#isTemplate}}, template{{/isTemplate}}
+{{indent}}{{param.accessModifier}}static let {{identifier}} = {{param.enumName}}Image(name: "{{{catalogNameSwift}}}", width: {{width}}, height: {{height}}{{#isSliced}}, capInsets: .init(top: {{capInsets.top}}, left: {{capInsets.left}}, bottom: {{capInsets.bottom}}, right: {{capInsets.right}}){{#isTile}}, resizingMode: .tile{{/isTile}}{{/isSliced}}{{#isTemplate}}, isTemplate: true{{/isTemplate}})
 {{/asset}}
 {{#closeGroup}}
 {{indent}}}
@@ -187,7 +189,7 @@ import SwiftUI
 extension {{param.enumName}}Image {
     /// The image from the catalog; resizable with its cap insets when it is sliced.
     {{param.accessModifier}}var image: UIImage {
-        guard let image = UIImage(named: name, in: {{param.bundle}}, compatibleWith: nil) else {
+        guard let image = UIImage(named: name, in: {{{param.bundle}}}, compatibleWith: nil) else {
             fatalError("No image named \(name) in the asset catalog.")
         }
         var result = image
@@ -209,7 +211,7 @@ extension {{param.enumName}}Image {
 extension {{param.enumName}}Image {
     /// The image from the catalog; resizable with its cap insets when it is sliced.
     {{param.accessModifier}}var swiftUIImage: Image {
-        let image = Image(name, bundle: {{param.bundle}})
+        let image = Image(name, bundle: {{{param.bundle}}})
         guard let insets = capInsets else {
             return isTemplate ? image.renderingMode(.template) : image
         }
@@ -280,7 +282,7 @@ import SwiftUI
     /// The named text colours, in the theme's colour space.
     {{param.accessModifier}}struct TextColors: Hashable, Sendable {
         {{#textColorNames}}
-        /// {{nameSwift}}
+        /// {{{nameSwift}}}
         {{param.accessModifier}}var {{identifier}}: RGBA{{^inAllThemes}}?{{/inAllThemes}}
         {{/textColorNames}}
         {{#hasTextColors}}
@@ -306,8 +308,10 @@ import SwiftUI
     {{param.accessModifier}}var themeColor: RGBA
     {{param.accessModifier}}var textColors: TextColors
 
-    {{param.accessModifier}}init(name: String, colorSpace: ColorSpace, colors: [RGBA], locations: [Double],
-                startPoint: Point, endPoint: Point, themeColor: RGBA, textColors: TextColors) {
+    {{param.accessModifier}}init(
+        name: String, colorSpace: ColorSpace, colors: [RGBA], locations: [Double],
+        startPoint: Point, endPoint: Point, themeColor: RGBA, textColors: TextColors
+    ) {
         self.name = name
         self.colorSpace = colorSpace
         self.colors = colors
@@ -323,9 +327,9 @@ import SwiftUI
 
 extension {{param.enumName}} {
     {{#themes}}
-    /// {{nameSwift}} ({{fileSwift}})
+    /// {{{nameSwift}}} ({{{fileSwift}}})
     {{param.accessModifier}}static let {{identifier}} = {{param.enumName}}(
-        name: "{{nameSwift}}",
+        name: "{{{nameSwift}}}",
         colorSpace: {{#isP3}}.displayP3{{/isP3}}{{^isP3}}.sRGB{{/isP3}},
         colors: [
             {{#stops}}
@@ -336,7 +340,16 @@ extension {{param.enumName}} {
         startPoint: Point(x: {{startPoint.x}}, y: {{startPoint.y}}),
         endPoint: Point(x: {{endPoint.x}}, y: {{endPoint.y}}),
         themeColor: RGBA(red: {{themeColor.red}}, green: {{themeColor.green}}, blue: {{themeColor.blue}}, alpha: {{themeColor.alpha}}),
-        textColors: TextColors({{#textColorSlots}}{{identifier}}: {{#present}}RGBA(red: {{color.red}}, green: {{color.green}}, blue: {{color.blue}}, alpha: {{color.alpha}}){{/present}}{{^present}}nil{{/present}}{{^last}}, {{/last}}{{/textColorSlots}})
+        {{#hasTextColors}}
+        textColors: TextColors(
+            {{#textColorSlots}}
+            {{identifier}}: {{#present}}RGBA(red: {{color.red}}, green: {{color.green}}, blue: {{color.blue}}, alpha: {{color.alpha}}){{/present}}{{^present}}nil{{/present}}{{^last}},{{/last}}
+            {{/textColorSlots}}
+        )
+        {{/hasTextColors}}
+        {{^hasTextColors}}
+        textColors: TextColors()
+        {{/hasTextColors}}
     )
 
     {{/themes}}
