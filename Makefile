@@ -38,3 +38,7 @@ clean:
 
 exports:
 	$(SWIFT) run make-exports Exports
+
+# Rebuild the built-in copies of Templates/*.mustache.
+templates:
+	./scripts/generate-builtin-templates.sh
