@@ -4,13 +4,14 @@
 /// The default templates, compiled in so themegen works from any folder.
 enum BuiltinTemplates {
     /// Names, sorted.
-    static let names: [String] = ["css", "objc-h", "objc-m", "swift-assets", "swift"]
+    static let names: [String] = ["css", "objc-h", "objc-m", "preview-html", "swift-assets", "swift"]
 
     static func source(named name: String) -> String? {
         switch name {
         case "css": return t_css
         case "objc-h": return t_objc_h
         case "objc-m": return t_objc_m
+        case "preview-html": return t_preview_html
         case "swift-assets": return t_swift_assets
         case "swift": return t_swift
         default: return nil
@@ -104,6 +105,304 @@ NS_ASSUME_NONNULL_END
 {{/themes}}
 
 @end
+
+"""#
+
+    private static let t_preview_html = #"""
+<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="color-scheme" content="light dark">
+<meta name="generator" content="themegen">
+<title>Theme preview</title>
+<style>
+:root {
+  --bg: #f4f4f6; --card: #ffffff; --fg: #1d1d1f; --muted: #6b6b73; --line: rgba(0, 0, 0, .09);
+  --soft: rgba(0, 0, 0, .045); --accent: #0a66d8; --tint: #0a66d8;
+  --good: #167a34; --good-bg: #dcf5e3; --bad: #b42318; --bad-bg: #fde4e1;
+  --guide: #ff2d55; --overlay: #ff2d55; --check-a: #ffffff; --check-b: #e9e9ee;
+  --radius: 16px; --shadow: 0 1px 2px rgba(0, 0, 0, .05), 0 4px 18px rgba(0, 0, 0, .05);
+  font: 15px/1.45 -apple-system, BlinkMacSystemFont, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif;
+  color-scheme: light dark;
+}
+@media (prefers-color-scheme: dark) {
+  :root {
+    --bg: #101012; --card: #1b1b1e; --fg: #f2f2f4; --muted: #9b9ba4; --line: rgba(255, 255, 255, .11);
+    --soft: rgba(255, 255, 255, .05); --accent: #64a8ff; --tint: #64a8ff;
+    --good: #5dd47a; --good-bg: rgba(46, 160, 67, .2); --bad: #ff7b72; --bad-bg: rgba(248, 81, 73, .2);
+    --check-a: #2a2a2f; --check-b: #222226; --shadow: 0 0 0 1px rgba(255, 255, 255, .06);
+  }
+}
+* { box-sizing: border-box; }
+body { margin: 0; background: var(--bg); color: var(--fg); -webkit-font-smoothing: antialiased; }
+a { color: var(--accent); text-decoration: none; }
+a:hover { text-decoration: underline; }
+code, .mono { font: 12.5px/1.4 ui-monospace, SFMono-Regular, Menlo, Consolas, "Liberation Mono", monospace; }
+.wrap { max-width: 1160px; margin: 0 auto; padding: 0 24px; }
+header.page { padding: 40px 0 8px; }
+header.page h1 { font-size: 30px; line-height: 1.15; margin: 0 0 6px; letter-spacing: -.02em; }
+.summary { color: var(--muted); margin: 0; }
+.summary .warn { color: var(--bad); font-weight: 600; }
+nav.toc { display: grid; grid-template-columns: repeat(auto-fit, minmax(260px, 1fr)); gap: 16px; margin: 24px 0 8px; }
+nav.toc section { background: var(--card); border-radius: var(--radius); padding: 14px 18px; box-shadow: var(--shadow); }
+nav.toc h2 { margin: 0 0 8px; font-size: 12px; text-transform: uppercase; letter-spacing: .08em; color: var(--muted); }
+nav.toc ul { list-style: none; margin: 0; padding: 0; columns: 2 150px; column-gap: 16px; }
+nav.toc li { padding: 3px 0; break-inside: avoid; display: flex; align-items: center; gap: 8px; }
+.chip { flex: none; width: 14px; height: 14px; border-radius: 4px; box-shadow: inset 0 0 0 1px var(--line); }
+.flag { flex: none; font-size: 11px; font-weight: 600; color: var(--bad); }
+h2.section { font-size: 13px; text-transform: uppercase; letter-spacing: .08em; color: var(--muted); margin: 36px 0 14px; }
+.card { background: var(--card); border-radius: var(--radius); padding: 22px 24px 24px; margin: 0 0 22px; box-shadow: var(--shadow); scroll-margin-top: 16px; }
+.card-head { display: flex; flex-wrap: wrap; align-items: baseline; gap: 6px 12px; margin-bottom: 18px; }
+.card-head h3 { margin: 0; font-size: 21px; letter-spacing: -.01em; }
+.card-head .ident { color: var(--muted); }
+.tags { display: flex; flex-wrap: wrap; gap: 6px; margin-left: auto; }
+.tag { display: inline-block; font-size: 12px; line-height: 18px; padding: 1px 9px; border-radius: 999px; background: var(--soft); color: var(--muted); white-space: nowrap; }
+.badge { display: inline-block; font-size: 12px; line-height: 18px; font-weight: 650; padding: 1px 9px; border-radius: 999px; white-space: nowrap; }
+.badge.good { background: var(--good-bg); color: var(--good); }
+.badge.bad { background: var(--bad-bg); color: var(--bad); }
+.theme-body { display: grid; grid-template-columns: 414px minmax(0, 1fr); gap: 32px; align-items: start; }
+.panels { display: flex; gap: 14px; }
+figure { margin: 0; }
+figcaption { font-size: 12px; color: var(--muted); text-align: center; margin-top: 7px; }
+.panel { position: relative; border-radius: 12px; overflow: hidden; box-shadow: 0 0 0 1px var(--line); }
+.panel > img { display: block; width: 100%; height: 100%; }
+.overlay { position: absolute; border: 1.5px dashed var(--overlay); background: rgba(255, 45, 85, .1); }
+.swatch { display: flex; flex-direction: column; justify-content: center; align-items: center; gap: 8px; padding: 10%; text-align: center; }
+.sample { font-weight: 600; line-height: 1.2; overflow-wrap: anywhere; }
+.sample.large { font-size: 22px; }
+.sample.body { font-size: 15px; font-weight: 500; }
+.details { min-width: 0; display: grid; gap: 18px; }
+.details h4, .asset h4 { margin: 0 0 8px; font-size: 12px; text-transform: uppercase; letter-spacing: .07em; color: var(--muted); font-weight: 600; }
+.facts { display: grid; grid-template-columns: max-content minmax(0, 1fr); gap: 4px 16px; margin: 0; font-size: 14px; }
+.facts dt { color: var(--muted); }
+.facts dd { margin: 0; min-width: 0; overflow-wrap: anywhere; }
+table { border-collapse: collapse; width: 100%; font-size: 13.5px; }
+th, td { text-align: left; padding: 6px 10px 6px 0; border-bottom: 1px solid var(--line); vertical-align: middle; }
+th { font-weight: 600; color: var(--muted); font-size: 12px; }
+tr:last-child td { border-bottom: 0; }
+.scroll { overflow-x: auto; }
+.dot { display: inline-block; width: 16px; height: 16px; border-radius: 50%; vertical-align: -3px; margin-right: 8px; box-shadow: inset 0 0 0 1px var(--line); }
+.theme-color { display: flex; align-items: center; gap: 12px; }
+.theme-color .dot { width: 32px; height: 32px; margin: 0; border-radius: 10px; }
+.checker { background-color: var(--check-a); background-image: conic-gradient(var(--check-b) 25%, transparent 0 50%, var(--check-b) 0 75%, transparent 0); background-size: 12px 12px; }
+.asset-body { display: grid; gap: 22px; }
+.row { display: flex; flex-wrap: wrap; gap: 18px; align-items: flex-end; }
+.frame { position: relative; width: max-content; box-shadow: 0 0 0 1px var(--line); border-radius: 4px; }
+.frame > img { display: block; }
+.pixelated { image-rendering: pixelated; image-rendering: crisp-edges; }
+.zoomed > img { width: 100%; height: 100%; }
+.guide { position: absolute; pointer-events: none; }
+.guide.v { top: 0; bottom: 0; width: 0; border-left: 1px dashed var(--guide); }
+.guide.h { left: 0; right: 0; height: 0; border-top: 1px dashed var(--guide); }
+.region { position: absolute; background: rgba(255, 45, 85, .14); pointer-events: none; }
+.tinted { filter: url(#tint); }
+.tint-source { flood-color: var(--tint); }
+.stretch { border-style: solid; border-color: transparent; }
+.legend { color: var(--muted); font-size: 13px; margin: 30px 0 48px; }
+.legend p { margin: 4px 0; }
+.empty { color: var(--muted); }
+img.broken { outline: 2px solid var(--bad); }
+@media (max-width: 760px) {
+  .wrap { padding: 0 14px; }
+  header.page { padding-top: 24px; }
+  header.page h1 { font-size: 24px; }
+  .card { padding: 16px; border-radius: 14px; }
+  .theme-body { grid-template-columns: minmax(0, 1fr); }
+  .row { gap: 12px; }
+  .panels { justify-content: center; }
+  .tags { margin-left: 0; }
+}
+</style>
+</head>
+<body>
+<svg width="0" height="0" style="position: absolute" aria-hidden="true"><filter id="tint" color-interpolation-filters="sRGB"><feFlood class="tint-source"/><feComposite in2="SourceAlpha" operator="in"/></filter></svg>
+<div class="wrap">
+<header class="page">
+  <h1>Theme preview</h1>
+  <p class="summary">{{themeCountLabel}}, {{assetCountLabel}}{{#hasPoorFits}} · <span class="warn">{{poorFitCount}} poor fit(s)</span>{{/hasPoorFits}}{{#hasContrastFailures}} · <span class="warn">{{contrastFailureCount}} text colour(s) below WCAG AA</span>{{/hasContrastFailures}}</p>
+</header>
+{{#isEmpty}}
+<p class="empty">No themes or assets were found.</p>
+{{/isEmpty}}
+{{^isEmpty}}
+<nav class="toc" aria-label="Contents">
+{{#hasThemes}}
+  <section>
+    <h2>Themes</h2>
+    <ul>
+{{#themes}}
+      <li><span class="chip" style="background-image: {{gradientCSS}}"></span><a href="#{{anchor}}">{{name}}</a>{{#fitPoor}}<span class="flag">poor fit</span>{{/fitPoor}}</li>
+{{/themes}}
+    </ul>
+  </section>
+{{/hasThemes}}
+{{#hasAssets}}
+  <section>
+    <h2>Assets</h2>
+    <ul>
+{{#assets}}
+      <li><a href="#{{anchor}}">{{#groupPath}}{{groupPath}}/{{/groupPath}}{{name}}</a></li>
+{{/assets}}
+    </ul>
+  </section>
+{{/hasAssets}}
+</nav>
+{{/isEmpty}}
+<main>
+{{#hasThemes}}
+<h2 class="section">Themes</h2>
+{{#themes}}
+<article class="card theme" id="{{anchor}}">
+  <div class="card-head">
+    <h3>{{name}}</h3>
+    <code class="ident">.{{identifier}}</code>
+    <div class="tags">
+      <span class="tag">{{colorSpaceName}}</span>
+      <span class="tag">{{angle}}°</span>
+      <span class="tag">{{stopCount}} stops</span>
+      {{#fitGood}}<span class="badge good">{{fitLabel}} · ΔE max {{fitMax}}</span>{{/fitGood}}
+      {{#fitPoor}}<span class="badge bad">{{fitLabel}} · ΔE max {{fitMax}}</span>{{/fitPoor}}
+    </div>
+  </div>
+  <div class="theme-body">
+    <div class="panels">
+      <figure>
+        <div class="panel" style="width: min({{panelWidth}}px, calc(50vw - 40px)); aspect-ratio: {{width}} / {{height}}">
+          <img src="{{thumbnail}}" width="{{thumbnailWidth}}" height="{{thumbnailHeight}}" alt="Artboard {{name}}">
+{{#overlayBoxes}}
+          <span class="overlay" style="left: {{left}}; top: {{top}}; width: {{width}}; height: {{height}}" title="overlay {{x}},{{y}} {{pixelWidth}}×{{pixelHeight}} px"></span>
+{{/overlayBoxes}}
+        </div>
+        <figcaption>Artboard · {{width}}×{{height}} px</figcaption>
+      </figure>
+      <figure>
+        <div class="panel swatch" data-theme="{{anchor}}" style="width: min({{panelWidth}}px, calc(50vw - 40px)); aspect-ratio: {{width}} / {{height}}; background-image: {{gradientCSS}}">
+{{#textColors}}
+          <span class="sample {{#large}}large{{/large}}{{^large}}body{{/large}}" style="color: {{cssColor}}">{{name}}{{#fails}} ⚠{{/fails}}</span>
+{{/textColors}}
+        </div>
+        <figcaption>Recovered gradient (CSS)</figcaption>
+      </figure>
+    </div>
+    <div class="details">
+      <dl class="facts">
+        <dt>Source</dt><dd><code>{{file}}</code></dd>
+        <dt>Direction</dt><dd>{{angle}}° · from ({{startPoint.x}}, {{startPoint.y}}) to ({{endPoint.x}}, {{endPoint.y}})</dd>
+        <dt>Fit</dt><dd>mean ΔE {{fitMean}}, max ΔE {{fitMax}} {{#fitGood}}<span class="badge good">good</span>{{/fitGood}}{{#fitPoor}}<span class="badge bad">poor</span>{{/fitPoor}}</dd>
+        <dt>Overlays</dt><dd>{{#hasOverlays}}{{overlayCount}}, outlined on the artboard{{/hasOverlays}}{{^hasOverlays}}none{{/hasOverlays}}</dd>
+      </dl>
+      <div>
+        <h4>Stops</h4>
+        <div class="scroll"><table>
+          <tr><th>#</th><th>Colour</th>{{#isP3}}<th>Display P3</th>{{/isP3}}<th>Position</th></tr>
+{{#stops}}
+          <tr><td>{{number}}</td><td><span class="dot" style="background: {{cssColor}}"></span><code>{{hex}}</code></td>{{#isP3}}<td><code>{{red}} {{green}} {{blue}}</code></td>{{/isP3}}<td><code>{{positionPercent}}</code></td></tr>
+{{/stops}}
+        </table></div>
+      </div>
+      <div>
+        <h4>Theme colour</h4>
+        <div class="theme-color"><span class="dot" style="background: {{themeColor.cssColor}}"></span><code>{{themeColor.hex}}</code>{{#isP3}} <code>P3 {{themeColor.red}} {{themeColor.green}} {{themeColor.blue}}</code>{{/isP3}}</div>
+      </div>
+{{#hasTextColors}}
+      <div>
+        <h4>Text colours · worst contrast on the gradient</h4>
+        <div class="scroll"><table>
+          <tr><th>Name</th><th>Colour</th><th>Contrast</th><th>WCAG AA</th></tr>
+{{#textColors}}
+          <tr><td>{{name}} <span class="tag">{{sizeLabel}}</span></td><td><span class="dot" style="background: {{cssColor}}"></span><code>{{hex}}</code>{{#hasDark}} <span class="tag">dark <code>{{dark.hex}}</code></span>{{/hasDark}}</td><td><code>{{ratio}}</code></td><td>{{#passes}}<span class="badge good">pass ≥ {{required}}</span>{{/passes}}{{#fails}}<span class="badge bad">fail &lt; {{required}}</span>{{/fails}}</td></tr>
+{{/textColors}}
+        </table></div>
+      </div>
+{{/hasTextColors}}
+    </div>
+  </div>
+</article>
+{{/themes}}
+{{/hasThemes}}
+{{#hasAssets}}
+<h2 class="section">Assets</h2>
+{{#assets}}
+<article class="card asset" id="{{anchor}}">
+  <div class="card-head">
+    <h3>{{name}}</h3>
+    <code class="ident">.{{identifier}}</code>
+    <div class="tags">
+      {{#groupPath}}<span class="tag">{{groupPath}}</span>{{/groupPath}}
+      <span class="tag">{{width}}×{{height}} pt</span>
+      <span class="tag">{{colorSpaceName}}</span>
+      <span class="tag">rendering: {{renderingIntentLabel}}</span>
+      {{#isSliced}}<span class="tag">{{resizingMode}}, {{centerMode}}</span>{{/isSliced}}
+    </div>
+  </div>
+  <div class="asset-body">
+    <div>
+      <h4>At point size</h4>
+      <div class="row">
+{{#images}}
+        <figure><div class="frame checker"><img src="{{src}}" width="{{width}}" height="{{height}}" alt="{{name}} @{{scale}}x"></div><figcaption>@{{scale}}x · {{pixelWidth}}×{{pixelHeight}} px</figcaption></figure>
+{{/images}}
+{{#isTemplate}}
+{{#images}}{{#isLargest}}
+        <figure><div class="frame checker"><img class="tinted" src="{{src}}" width="{{width}}" height="{{height}}" alt="{{name}} tinted"></div><figcaption>as template, tinted</figcaption></figure>
+{{/isLargest}}{{/images}}
+{{/isTemplate}}
+      </div>
+    </div>
+    <div>
+      <h4>Zoomed ×{{zoom}}{{#isSliced}} · caps {{capsText}} pt (top, left, bottom, right){{/isSliced}}</h4>
+      <div class="row">
+{{#images}}
+        <figure><div class="frame checker zoomed" style="width: {{zoomWidth}}px; height: {{zoomHeight}}px"><img class="pixelated" src="{{src}}" alt="{{name}} @{{scale}}x zoomed">{{#stretchRegion}}<span class="region" style="left: {{left}}; top: {{top}}; width: {{width}}; height: {{height}}"></span>{{/stretchRegion}}{{#guides}}<span class="guide {{#vertical}}v{{/vertical}}{{^vertical}}h{{/vertical}}" style="{{#vertical}}left{{/vertical}}{{^vertical}}top{{/vertical}}: {{position}}"></span>{{/guides}}</div><figcaption>@{{scale}}x · {{pixelsPerPoint}} px per image pixel</figcaption></figure>
+{{/images}}
+      </div>
+    </div>
+{{#hasStretchDemos}}
+    <div>
+      <h4>Stretched with border-image (slices from @{{sliceScale}}x)</h4>
+      <div class="row">
+{{#stretchDemos}}
+        <figure><div class="stretch" style="width: {{width}}px; height: {{height}}px; border-width: {{borderImageWidth}}; border-image: url({{borderImageSource}}) {{borderImageSlice}} / {{borderImageWidth}} {{borderImageRepeat}}"></div><figcaption>{{width}}×{{height}} pt</figcaption></figure>
+{{/stretchDemos}}
+      </div>
+    </div>
+{{/hasStretchDemos}}
+  </div>
+</article>
+{{/assets}}
+{{/hasAssets}}
+</main>
+<footer class="legend">
+  <p>Fit: <span class="badge good">good</span> when the largest colour difference between the artboard and the recovered gradient is at most ΔE2000 {{goodFitMaxDeltaE}}, else <span class="badge bad">poor</span>. Overlays (content drawn over the gradient, left out of the fit) are outlined in red.</p>
+  <p>Contrast: the lowest WCAG 2.x ratio of each text colour against any point of the gradient; AA needs 4.5:1 for body text and 3:1 for large text.</p>
+  <p>Assets: red dashed lines are the cap insets, the shaded area is what stretches. Generated by themegen.</p>
+</footer>
+</div>
+<output id="image-report" hidden></output>
+<script>
+// Marks images that failed to load and records, for automated checks, each image's
+// naturalWidth and where each gradient swatch is.
+addEventListener('load', function () {
+  var imgs = document.images, failed = 0;
+  for (var i = 0; i < imgs.length; i++) {
+    imgs[i].setAttribute('data-natural-width', imgs[i].naturalWidth);
+    if (!imgs[i].naturalWidth) { failed++; imgs[i].classList.add('broken'); }
+  }
+  var swatches = document.querySelectorAll('.swatch');
+  for (var j = 0; j < swatches.length; j++) {
+    var r = swatches[j].getBoundingClientRect();
+    swatches[j].setAttribute('data-box', [r.left + scrollX, r.top + scrollY, r.width, r.height].join(' '));
+  }
+  var report = document.getElementById('image-report');
+  report.setAttribute('data-images', imgs.length);
+  report.setAttribute('data-failed', failed);
+  report.setAttribute('data-page-height', document.documentElement.scrollHeight);
+});
+</script>
+</body>
+</html>
 
 """#
 

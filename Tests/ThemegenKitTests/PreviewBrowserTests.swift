@@ -1,0 +1,159 @@
+import Foundation
+import XCTest
+@testable import ThemegenKit
+
+/// Renders the preview of the fixture set and looks at it in headless Chromium: the CSS
+/// gradients must draw the recovered stops, and every image must load.
+final class PreviewBrowserTests: XCTestCase {
+    static let windowWidth = 1280
+
+    func testPreviewRendersInChromium() throws {
+        let chromium = try Self.findChromium()
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("themegen-preview-\(ProcessInfo.processInfo.processIdentifier)")
+        try? FileManager.default.removeItem(at: dir)
+        let files = try PreviewBuilder.plan(themes: PreviewFixtures.previewThemes(), assets: try PreviewFixtures.previewAssets())
+        try PreviewFixtures.write(files, under: dir)
+        let page = dir.appendingPathComponent("Generated/Preview/index.html")
+        let html = try String(contentsOf: page, encoding: .utf8)
+        let imageTags = html.components(separatedBy: "<img ").count - 1
+        XCTAssertEqual(imageTags, 4 + 5 * 6 + 1, "4 thumbnails, 3 scales × 2 views × 5 assets, 1 tinted template")
+
+        // One run gives both the DOM after the load event and the screenshot; a second run
+        // only when the page turned out taller than the window.
+        var height = 6000
+        var run = try Self.render(chromium, page: page, height: height, dark: false)
+        let pageHeight = Int(Self.attribute("data-page-height", in: run.dom).first ?? "") ?? 0
+        XCTAssertGreaterThan(pageHeight, 500)
+        if pageHeight > height {
+            height = pageHeight
+            run = try Self.render(chromium, page: page, height: height, dark: false)
+        }
+        print("preview screenshot: \(run.screenshot.path)")
+
+        // Every image loaded.
+        let widths = Self.attribute("data-natural-width", in: run.dom)
+        XCTAssertEqual(widths.count, imageTags, "the page's script recorded every image")
+        XCTAssertTrue(widths.allSatisfy { (Int($0) ?? 0) > 0 }, "images that did not load: \(widths)")
+        XCTAssertEqual(Self.attribute("data-failed", in: run.dom), ["0"])
+
+        // The swatch of each sRGB vertical theme starts and ends on its first and last stop.
+        let shot = try PNGDecoder.decode(path: run.screenshot.path).to8Bit()
+        XCTAssertEqual(shot.width, Self.windowWidth)
+        XCTAssertEqual(shot.height, height)
+        let boxes = Self.swatchBoxes(in: run.dom)
+        XCTAssertEqual(boxes.count, PreviewFixtures.themes.count)
+        var checked = 0
+        for theme in PreviewFixtures.themes where theme.colorSpace == .sRGB && theme.angle == 180 {
+            guard let box = boxes["theme-" + PreviewFileNames.slug(theme.name, fallback: "")] else {
+                XCTFail("no swatch box for \(theme.name)"); continue
+            }
+            let x = Int(box.x + box.width / 2)
+            let top = Int(box.y.rounded(.up)), bottom = Int((box.y + box.height).rounded(.down)) - 1
+            XCTAssertGreaterThan(box.height, 100)
+            assertPixel(shot, x, top, near: theme.stops.first!.color, "\(theme.name) top")
+            assertPixel(shot, x, bottom, near: theme.stops.last!.color, "\(theme.name) bottom")
+            checked += 1
+        }
+        XCTAssertEqual(checked, 2)
+    }
+
+    /// The dark appearance loads the same images (the page is looked at in both).
+    func testPreviewRendersInDarkMode() throws {
+        let chromium = try Self.findChromium()
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("themegen-preview-dark-\(ProcessInfo.processInfo.processIdentifier)")
+        try? FileManager.default.removeItem(at: dir)
+        try PreviewFixtures.write(try PreviewBuilder.plan(themes: PreviewFixtures.previewThemes(), assets: try PreviewFixtures.previewAssets()), under: dir)
+        let run = try Self.render(chromium, page: dir.appendingPathComponent("Generated/Preview/index.html"), height: 6000, dark: true)
+        print("preview screenshot (dark): \(run.screenshot.path)")
+        let shot = try PNGDecoder.decode(path: run.screenshot.path).to8Bit()
+        // The page background in the corner is the dark one (#101012), not the light one.
+        XCTAssertEqual([0, 1, 2].map { Int(shot.component(x: 2, y: 2, channel: $0) * 255 + 0.5) }, [0x10, 0x10, 0x12])
+        XCTAssertEqual(Self.attribute("data-failed", in: run.dom), ["0"])
+    }
+
+    // MARK: - Helpers
+
+    func assertPixel(_ image: Image, _ x: Int, _ y: Int, near c: RGBA, _ what: String, file: StaticString = #filePath, line: UInt = #line) {
+        let got = (0..<3).map { Int((image.component(x: x, y: y, channel: $0) * 255).rounded()) }
+        let want = [c.red, c.green, c.blue].map { Int(($0 * 255).rounded()) }
+        let worst = zip(got, want).map { abs($0 - $1) }.max()!
+        XCTAssertLessThanOrEqual(worst, 2, "\(what) at (\(x), \(y)): got \(got), want \(want)", file: file, line: line)
+    }
+
+    static func findChromium() throws -> String {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        for dir in path.split(separator: ":") + ["/usr/bin", "/usr/local/bin"] {
+            for name in ["chromium", "chromium-browser", "google-chrome"] {
+                let candidate = "\(dir)/\(name)"
+                if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+            }
+        }
+        let message = "chromium is not installed; the preview's browser test needs it (.ci/run installs Debian's chromium)"
+        if ProcessInfo.processInfo.environment["CI"] == "true" { throw BrowserError(message: message) }
+        throw XCTSkip(message)
+    }
+
+    struct BrowserError: Error, CustomStringConvertible {
+        let message: String
+        var description: String { message }
+    }
+
+    struct Run { var dom: String; var screenshot: URL }
+
+    static func render(_ chromium: String, page: URL, height: Int, dark: Bool) throws -> Run {
+        let shot = page.deletingLastPathComponent().appendingPathComponent(dark ? "screenshot-dark.png" : "screenshot.png")
+        try? FileManager.default.removeItem(at: shot)
+        let profile = page.deletingLastPathComponent().appendingPathComponent(".chromium-profile")
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: chromium)
+        p.arguments = [
+            "--headless", "--no-sandbox", "--disable-gpu", "--force-color-profile=srgb", "--hide-scrollbars",
+            "--force-device-scale-factor=1", "--no-first-run", "--user-data-dir=\(profile.path)",
+            "--blink-settings=preferredColorScheme=\(dark ? 0 : 1)",
+            "--window-size=\(windowWidth),\(height)", "--screenshot=\(shot.path)", "--dump-dom",
+            page.absoluteString,
+        ]
+        let out = Pipe()
+        p.standardOutput = out
+        p.standardError = FileHandle.nullDevice
+        try p.run()
+        let timeout = DispatchWorkItem { if p.isRunning { p.terminate() } }
+        DispatchQueue.global().asyncAfter(deadline: .now() + 60, execute: timeout)
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        timeout.cancel()
+        let dom = String(decoding: data, as: UTF8.self)
+        guard p.terminationStatus == 0, FileManager.default.fileExists(atPath: shot.path) else {
+            throw BrowserError(message: "\(chromium) exited with status \(p.terminationStatus) without writing \(shot.path)")
+        }
+        return Run(dom: dom, screenshot: shot)
+    }
+
+    /// Every value of `name="…"` in `text`, in order.
+    static func attribute(_ name: String, in text: String) -> [String] {
+        var values: [String] = []
+        var rest = text[...]
+        let key = name + "=\""
+        while let r = rest.range(of: key) {
+            let after = rest[r.upperBound...]
+            guard let end = after.firstIndex(of: "\"") else { break }
+            values.append(String(after[..<end]))
+            rest = after[end...]
+        }
+        return values
+    }
+
+    /// The swatch boxes the page's script recorded, by theme anchor.
+    static func swatchBoxes(in dom: String) -> [String: (x: Double, y: Double, width: Double, height: Double)] {
+        var result: [String: (Double, Double, Double, Double)] = [:]
+        for tag in dom.components(separatedBy: "<div ").dropFirst() {
+            let head = String(tag.prefix { $0 != ">" })
+            guard head.contains("swatch"), let anchor = attribute("data-theme", in: head).first,
+                  let box = attribute("data-box", in: head).first else { continue }
+            let n = box.split(separator: " ").compactMap { Double($0) }
+            guard n.count == 4 else { continue }
+            result[anchor] = (n[0], n[1], n[2], n[3])
+        }
+        return result
+    }
+}
