@@ -8,7 +8,7 @@ final class BuiltinTemplatesTests: XCTestCase {
         let files = try FileManager.default.contentsOfDirectory(atPath: folder.path)
             .filter { $0.hasSuffix(".mustache") }.map { String($0.dropLast(".mustache".count)) }.sorted()
         XCTAssertEqual(BuiltinTemplates.names.sorted(), files, "run `make templates`")
-        XCTAssertEqual(files, ["css", "objc-h", "objc-m", "swift", "swift-assets"])
+        XCTAssertEqual(files, ["css", "objc-h", "objc-m", "preview-html", "swift", "swift-assets"])
         for name in files {
             let disk = try Data(contentsOf: folder.appendingPathComponent(name + ".mustache"))
             XCTAssertEqual(BuiltinTemplates.source(named: name).map { Data($0.utf8) }, disk, "\(name): built-in copy differs; run `make templates`")
