@@ -166,12 +166,12 @@ public struct BoxDownscaler {
         }
     }
 
-    /// The output as 8-bit RGBA (a thumbnail needs no more), each sample rounded once.
+    /// The output as 8-bit RGBA (a thumbnail needs no more), each sample rounded once, exactly.
     public func finish() -> Image {
         precondition(rowsAdded == sourceHeight, "every source row must be added before finishing")
         // Every output pixel's footprint weighs sourceWidth·sourceHeight units in all.
-        let full = Double(maxSample) * Double(sourceWidth) * Double(sourceHeight)
-        let scale = 255 / Double(maxSample)
+        let full = maxSample * UInt64(sourceWidth) * UInt64(sourceHeight)
+        let maxSample = self.maxSample
         var out = [UInt8](repeating: 0, count: width * height * 4)
         out.withUnsafeMutableBufferPointer { o in
             outAlpha.withUnsafeBufferPointer { oa in
@@ -179,15 +179,24 @@ public struct BoxDownscaler {
                     for p in 0..<oa.count {
                         let a = oa[p]
                         if a == 0 { continue }
-                        let da = Double(a)
-                        o[4 * p] = UInt8((Double(oc[3 * p]) * scale / da).rounded())
-                        o[4 * p + 1] = UInt8((Double(oc[3 * p + 1]) * scale / da).rounded())
-                        o[4 * p + 2] = UInt8((Double(oc[3 * p + 2]) * scale / da).rounded())
-                        o[4 * p + 3] = UInt8((da * 255 / full).rounded())
+                        let den = a * maxSample
+                        o[4 * p] = BoxDownscaler.rounded(oc[3 * p], times: 255, over: den)
+                        o[4 * p + 1] = BoxDownscaler.rounded(oc[3 * p + 1], times: 255, over: den)
+                        o[4 * p + 2] = BoxDownscaler.rounded(oc[3 * p + 2], times: 255, over: den)
+                        o[4 * p + 3] = BoxDownscaler.rounded(a, times: 255, over: full)
                     }
                 }
             }
         }
         return Image(width: width, height: height, colorSpace: colorSpace, pixels: .rgba8(out))
+    }
+
+    /// round(n · k / d), halves up, in 128-bit intermediates (n · k can pass 2⁶⁴ for 16-bit
+    /// sources); the result is at most 255.
+    @inline(__always)
+    static func rounded(_ n: UInt64, times k: UInt64, over d: UInt64) -> UInt8 {
+        let product = n.multipliedFullWidth(by: k)
+        let (q, r) = d.dividingFullWidth(product)
+        return UInt8(truncatingIfNeeded: r >= d - r ? q + 1 : q)
     }
 }

@@ -144,7 +144,7 @@ enum PreviewContext {
                 "src": .string(img.path),
                 "pixelWidth": .string(String(pw * img.scale)),
                 "pixelHeight": .string(String(ph * img.scale)),
-                "pixelsPerPoint": .string(NumberFormat.fixed(Double(zoom) / Double(img.scale), 2)),
+                "pixelZoom": .string(PreviewLayout.trimmed(Double(zoom) / Double(img.scale))),
             ])
         }
         var o: [String: TemplateValue] = [

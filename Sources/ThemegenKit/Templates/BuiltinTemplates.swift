@@ -188,7 +188,7 @@ tr:last-child td { border-bottom: 0; }
 .theme-color .dot { width: 32px; height: 32px; margin: 0; border-radius: 10px; }
 .checker { background-color: var(--check-a); background-image: conic-gradient(var(--check-b) 25%, transparent 0 50%, var(--check-b) 0 75%, transparent 0); background-size: 12px 12px; }
 .asset-body { display: grid; gap: 22px; }
-.row { display: flex; flex-wrap: wrap; gap: 18px; align-items: flex-end; }
+.row { display: flex; flex-wrap: wrap; gap: 18px; align-items: flex-start; }
 .frame { position: relative; width: max-content; box-shadow: 0 0 0 1px var(--line); border-radius: 4px; }
 .frame > img { display: block; }
 .pixelated { image-rendering: pixelated; image-rendering: crisp-edges; }
@@ -296,7 +296,7 @@ img.broken { outline: 2px solid var(--bad); }
       <div>
         <h4>Stops</h4>
         <div class="scroll"><table>
-          <tr><th>#</th><th>Colour</th>{{#isP3}}<th>Display P3</th>{{/isP3}}<th>Position</th></tr>
+          <tr><th>#</th><th>{{#isP3}}Hex of the P3 values{{/isP3}}{{^isP3}}Colour{{/isP3}}</th>{{#isP3}}<th>Display P3</th>{{/isP3}}<th>Position</th></tr>
 {{#stops}}
           <tr><td>{{number}}</td><td><span class="dot" style="background: {{cssColor}}"></span><code>{{hex}}</code></td>{{#isP3}}<td><code>{{red}} {{green}} {{blue}}</code></td>{{/isP3}}<td><code>{{positionPercent}}</code></td></tr>
 {{/stops}}
@@ -355,7 +355,7 @@ img.broken { outline: 2px solid var(--bad); }
       <h4>Zoomed ×{{zoom}}{{#isSliced}} · caps {{capsText}} pt (top, left, bottom, right){{/isSliced}}</h4>
       <div class="row">
 {{#images}}
-        <figure><div class="frame checker zoomed" style="width: {{zoomWidth}}px; height: {{zoomHeight}}px"><img class="pixelated" src="{{src}}" alt="{{name}} @{{scale}}x zoomed">{{#stretchRegion}}<span class="region" style="left: {{left}}; top: {{top}}; width: {{width}}; height: {{height}}"></span>{{/stretchRegion}}{{#guides}}<span class="guide {{#vertical}}v{{/vertical}}{{^vertical}}h{{/vertical}}" style="{{#vertical}}left{{/vertical}}{{^vertical}}top{{/vertical}}: {{position}}"></span>{{/guides}}</div><figcaption>@{{scale}}x · {{pixelsPerPoint}} px per image pixel</figcaption></figure>
+        <figure><div class="frame checker zoomed" style="width: {{zoomWidth}}px; height: {{zoomHeight}}px"><img class="pixelated" src="{{src}}" alt="{{name}} @{{scale}}x zoomed">{{#stretchRegion}}<span class="region" style="left: {{left}}; top: {{top}}; width: {{width}}; height: {{height}}"></span>{{/stretchRegion}}{{#guides}}<span class="guide {{#vertical}}v{{/vertical}}{{^vertical}}h{{/vertical}}" style="{{#vertical}}left{{/vertical}}{{^vertical}}top{{/vertical}}: {{position}}"></span>{{/guides}}</div><figcaption>@{{scale}}x · each pixel ×{{pixelZoom}}</figcaption></figure>
 {{/images}}
       </div>
     </div>
