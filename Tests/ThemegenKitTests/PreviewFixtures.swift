@@ -79,9 +79,8 @@ enum PreviewFixtures {
               text: [TextColor(name: "title", color: rgb(0xFFFFFF), large: true, contrast: 3.05)]),
     ]
 
-    static func previewThemes() -> [PreviewTheme] {
-        themes.map { PreviewTheme(theme: $0, artboard: artboard($0)) }
-    }
+    static func previewThemes() -> [PreviewTheme] { cachedThemes }
+    private static let cachedThemes = themes.map { PreviewTheme(theme: $0, artboard: artboard($0)) }
 
     /// (file under Exports/Assets, name, groups, point size, colour space, slicing, intent)
     static let assetSpecs: [(String, String, [String], Int, Int, ColorSpace, Slicing?, RenderingIntent?)] = [
@@ -96,7 +95,10 @@ enum PreviewFixtures {
 
     /// The bundled @3x exports with 1x and 2x made by exact box downscaling (standing in for
     /// the slicer, whose outputs the preview only copies). A `.9.png` loses its 1-px frame.
-    static func previewAssets() throws -> [PreviewAsset] {
+    static func previewAssets() throws -> [PreviewAsset] { try cachedAssets.get() }
+    private static let cachedAssets = Result { try makeAssets() }
+
+    static func makeAssets() throws -> [PreviewAsset] {
         try assetSpecs.map { file, name, groups, pw, ph, space, slicing, intent in
             var source = try PNGDecoder.decode(path: repoRoot.appendingPathComponent("Exports/Assets/" + file).path)
             if file.hasSuffix(".9.png") { source = crop(source, inset: 1) }

@@ -79,6 +79,12 @@ public struct BoxDownscaler {
     /// A thumbnail of a PNG file, fitting `maxWidth`×`maxHeight`, read one row at a time.
     public static func thumbnail(path: String, maxWidth: Int, maxHeight: Int,
                                  maxPixels: Int = PNGLimits.defaultMaxPixels) throws -> Image {
+        try thumbnailWithSourceSize(path: path, maxWidth: maxWidth, maxHeight: maxHeight, maxPixels: maxPixels).image
+    }
+
+    /// As `thumbnail(path:…)`, with the file's own size.
+    static func thumbnailWithSourceSize(path: String, maxWidth: Int, maxHeight: Int,
+                                        maxPixels: Int) throws -> (image: Image, source: (width: Int, height: Int)) {
         let reader = try PNGRowReader(path: path, maxPixels: maxPixels)
         let w = reader.header.width, h = reader.header.height
         let size = fittingSize(width: w, height: h, maxWidth: maxWidth, maxHeight: maxHeight)
@@ -99,7 +105,7 @@ public struct BoxDownscaler {
             }
         }
         try reader.finish()
-        return scaler.finish()
+        return (scaler.finish(), (w, h))
     }
 
     /// Adds the next source row: RGBA, 8 bits a sample.

@@ -83,17 +83,20 @@ public enum PreviewBuilder {
         let t = item.theme
         let maxW = PreviewLayout.thumbnailMaxWidth, maxH = PreviewLayout.thumbnailMaxHeight
         let image: Image
+        let source: (width: Int, height: Int)
         if let artboard = item.artboard {
+            source = (artboard.width, artboard.height)
             let size = BoxDownscaler.fittingSize(width: artboard.width, height: artboard.height, maxWidth: maxW, maxHeight: maxH)
             image = BoxDownscaler.downscale(artboard, width: size.width, height: size.height)
         } else {
-            image = try BoxDownscaler.thumbnail(path: t.file, maxWidth: maxW, maxHeight: maxH, maxPixels: maxPixels)
+            let made = try BoxDownscaler.thumbnailWithSourceSize(path: t.file, maxWidth: maxW, maxHeight: maxH, maxPixels: maxPixels)
+            source = made.source
+            image = made.image
         }
-        // Overlays and the gradient's box are in the theme's artboard pixels; a different
-        // image would put them in the wrong place.
-        let expected = BoxDownscaler.fittingSize(width: t.width, height: t.height, maxWidth: maxW, maxHeight: maxH)
-        guard image.width == expected.width, image.height == expected.height else {
-            throw FileError(t.file, "the artboard's size does not match the theme's \(t.width)×\(t.height) (was the file replaced after the theme was fitted?)")
+        // Overlays and the gradient's box are in the theme's artboard pixels; another image
+        // would put them in the wrong place.
+        guard source.width == t.width, source.height == t.height else {
+            throw FileError(t.file, "the artboard is \(source.width)×\(source.height) but the theme was fitted on \(t.width)×\(t.height) (was the file replaced after the theme was fitted?)")
         }
         return Thumbnail(png: try PNGEncoder.encode(image, name: t.file), width: image.width, height: image.height)
     }
