@@ -5,8 +5,8 @@ public struct Lab: Sendable, Hashable {
     public var l: Double, a: Double, b: Double
     public init(l: Double, a: Double, b: Double) { self.l = l; self.a = a; self.b = b }
 
-    /// The D65 white point that RGB white maps to (Y = 1).
-    public static let whiteD65 = Vec3(0.95047, 1.0, 1.08883)
+    /// The D65 white of both RGB spaces (their matrices map RGB white here exactly, so greys have a = b = 0).
+    public static let whiteD65 = Vec3(0.9504559270516716, 1.0, 1.0890577507598784)
 
     public init(xyz: Vec3) {
         @inline(__always) func f(_ t: Double) -> Double {
