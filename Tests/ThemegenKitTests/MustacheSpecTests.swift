@@ -47,13 +47,17 @@ final class MustacheSpecTests: XCTestCase {
     }
 
     /// Dynamic names and inheritance are optional modules: all of `~dynamic-names` must pass;
-    /// inheritance passes except block re-indentation (listed in docs/TEMPLATES.md).
+    /// inheritance passes except block re-indentation (4 tests) (listed in docs/TEMPLATES.md).
     func testOptionalModules() throws {
         let dynamic = try run(spec: "~dynamic-names")
         for f in dynamic.failures { XCTFail(f) }
         XCTAssertEqual(dynamic.passed, 21)
         let inheritance = try run(spec: "~inheritance")
         print("~inheritance: \(inheritance.passed) passed; not supported:\n" + inheritance.failures.joined(separator: "\n"))
+        // Only the four block re-indentation tests are known not to pass.
+        let known: Set<String> = ["Standalone block", "Block reindentation", "Intrinsic indentation", "Nested block reindentation"]
+        for f in inheritance.failures where !known.contains(where: { f.hasPrefix("~inheritance › \($0):") }) { XCTFail(f) }
+        XCTAssertEqual(inheritance.passed, 23)
         // Lambdas need code in the data; JSON contexts have none, so ~lambdas is skipped.
     }
 }

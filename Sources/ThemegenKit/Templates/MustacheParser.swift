@@ -37,6 +37,8 @@ struct MustacheParser {
         var pos = 0
         var text: [UInt8] = []
         var scopes = [OpenScope(kind: .root, name: "", at: SourceLocation(offset: 0), indent: "")]
+        var groupEnd: Int? = nil
+        var groupLast = 0
 
         func flushText() {
             if !text.isEmpty {
@@ -50,50 +52,37 @@ struct MustacheParser {
                 text.append(contentsOf: source[pos..<n])
                 break
             }
-            text.append(contentsOf: source[pos..<tagStart])
-            var p = tagStart + open.count
-            let sigil: UInt8? = p < n ? source[p] : nil
-            var kind: TagKind = .variable(escaped: true)
-            var closing = close
-            switch sigil {
-            case UInt8(ascii: "#"): kind = .section
-            case UInt8(ascii: "^"): kind = .inverted
-            case UInt8(ascii: "/"): kind = .close
-            case UInt8(ascii: "!"): kind = .comment
-            case UInt8(ascii: ">"): kind = .partial
-            case UInt8(ascii: "="): kind = .delimiter; closing = Array("=".utf8) + close
-            case UInt8(ascii: "&"): kind = .variable(escaped: false)
-            case UInt8(ascii: "{"): kind = .variable(escaped: false); closing = Array("}".utf8) + close
-            case UInt8(ascii: "$"): kind = .block
-            case UInt8(ascii: "<"): kind = .parent
-            default: break
+            if groupEnd != nil {
+                // Between tags of a standalone group: only blanks, which go with the line.
+            } else {
+                text.append(contentsOf: source[pos..<tagStart])
             }
-            if case .variable(escaped: true) = kind {} else { p += 1 }
-            guard let closeAt = find(closing, from: p) else {
-                throw error("unclosed tag: no '\(String(decoding: closing, as: UTF8.self))' after this '\(String(decoding: open, as: UTF8.self))'", at: tagStart)
+            guard let tag = scanTag(at: tagStart, open: open, close: close) else {
+                throw error("unclosed tag: no '\(String(decoding: close, as: UTF8.self))' after this '\(String(decoding: open, as: UTF8.self))'", at: tagStart)
             }
-            let content = trimmed(source[p..<closeAt])
-            let tagEnd = closeAt + closing.count
+            let kind = tag.kind, content = tag.content, tagEnd = tag.end
 
-            // Standalone: only whitespace before the tag on its line and after it up to the line end.
+            // Standalone: only whitespace before the tag on its line and after it up to the line
+            // end. Parent and block tags may share their line with other such tags
+            // (`{{<parent}}{{$block}}`), which then stand alone together.
             var standaloneIndent: [UInt8]? = nil
-            var afterLine = tagEnd
-            if kind.canStandAlone {
+            if let end = groupEnd {
+                if tagStart == groupLast { pos = end; groupEnd = nil } else { pos = tagEnd }
+            } else if kind.canStandAlone {
                 var lineStart = tagStart
                 while lineStart > 0, source[lineStart - 1] != UInt8(ascii: "\n") { lineStart -= 1 }
                 if source[lineStart..<tagStart].allSatisfy(isBlank) {
-                    var q = tagEnd
-                    while q < n, isBlank(source[q]) { q += 1 }
-                    if q == n { standaloneIndent = Array(source[lineStart..<tagStart]); afterLine = q }
-                    else if source[q] == UInt8(ascii: "\n") { standaloneIndent = Array(source[lineStart..<tagStart]); afterLine = q + 1 }
-                    else if source[q] == UInt8(ascii: "\r"), q + 1 < n, source[q + 1] == UInt8(ascii: "\n") {
-                        standaloneIndent = Array(source[lineStart..<tagStart]); afterLine = q + 2
+                    if let after = lineEnd(from: tagEnd) {
+                        standaloneIndent = Array(source[lineStart..<tagStart])
+                        pos = after
+                    } else if let (last, after) = standaloneGroup(after: tag, open: open, close: close, scopes: scopes.map(\.kind)) {
+                        standaloneIndent = Array(source[lineStart..<tagStart])
+                        groupEnd = after
+                        groupLast = last
+                        pos = tagEnd
                     }
                 }
-            }
-            if let indent = standaloneIndent {
-                text.removeLast(indent.count)
-                pos = afterLine
+                if let indent = standaloneIndent { text.removeLast(indent.count) } else { pos = tagEnd }
             } else {
                 pos = tagEnd
             }
@@ -174,6 +163,83 @@ struct MustacheParser {
             throw error("unclosed section '\(open.name)': no '{{/\(open.name)}}' before the end of the template", at: open.at.offset)
         }
         return scopes[0].nodes
+    }
+
+    private struct ScannedTag { let kind: TagKind; let content: String; let end: Int }
+
+    /// The tag starting at `tagStart` (which holds `open`), or nil when it is never closed.
+    private func scanTag(at tagStart: Int, open: [UInt8], close: [UInt8]) -> ScannedTag? {
+        let n = source.count
+        var p = tagStart + open.count
+        let sigil: UInt8? = p < n ? source[p] : nil
+        var kind: TagKind = .variable(escaped: true)
+        var closing = close
+        switch sigil {
+        case UInt8(ascii: "#"): kind = .section
+        case UInt8(ascii: "^"): kind = .inverted
+        case UInt8(ascii: "/"): kind = .close
+        case UInt8(ascii: "!"): kind = .comment
+        case UInt8(ascii: ">"): kind = .partial
+        case UInt8(ascii: "="): kind = .delimiter; closing = Array("=".utf8) + close
+        case UInt8(ascii: "&"): kind = .variable(escaped: false)
+        case UInt8(ascii: "{"): kind = .variable(escaped: false); closing = Array("}".utf8) + close
+        case UInt8(ascii: "$"): kind = .block
+        case UInt8(ascii: "<"): kind = .parent
+        default: break
+        }
+        if case .variable(escaped: true) = kind {} else { p += 1 }
+        guard let closeAt = find(closing, from: p) else { return nil }
+        return ScannedTag(kind: kind, content: trimmed(source[p..<closeAt]), end: closeAt + closing.count)
+    }
+
+    /// Where the next line starts when only blanks follow `from` up to the line end.
+    private func lineEnd(from: Int) -> Int? {
+        let n = source.count
+        var q = from
+        while q < n, isBlank(source[q]) { q += 1 }
+        if q == n { return q }
+        if source[q] == UInt8(ascii: "\n") { return q + 1 }
+        if source[q] == UInt8(ascii: "\r"), q + 1 < n, source[q + 1] == UInt8(ascii: "\n") { return q + 2 }
+        return nil
+    }
+
+    /// When `first` is followed on its line only by blanks and more standalone-capable tags, and
+    /// the group involves a parent or block (opening one, or closing one), the start of the
+    /// group's last tag and where the next line starts.
+    private func standaloneGroup(after first: ScannedTag, open: [UInt8], close: [UInt8],
+                                 scopes: [OpenScope.Kind]) -> (Int, Int)? {
+        var stack = scopes
+        var involvesInheritance = false
+        func account(_ tag: ScannedTag) {
+            switch tag.kind {
+            case .parent: involvesInheritance = true; stack.append(.parent(dynamic: false))
+            case .block: involvesInheritance = true; stack.append(.block)
+            case .section: stack.append(.section(inverted: false))
+            case .inverted: stack.append(.section(inverted: true))
+            case .close:
+                if let top = stack.last {
+                    switch top {
+                    case .parent, .block: involvesInheritance = true
+                    default: break
+                    }
+                    if stack.count > 1 { stack.removeLast() }
+                }
+            default: break
+            }
+        }
+        account(first)
+        var q = first.end
+        var last = -1
+        while true {
+            while q < source.count, isBlank(source[q]) { q += 1 }
+            if last >= 0, let after = lineEnd(from: q) { return involvesInheritance ? (last, after) : nil }
+            guard q + open.count <= source.count, Array(source[q..<q + open.count]) == open,
+                  let tag = scanTag(at: q, open: open, close: close), tag.kind.canStandAlone else { return nil }
+            if case .delimiter = tag.kind { return nil }
+            account(tag)
+            last = q
+            q = tag.end
+        }
     }
 
     private func isBlank(_ b: UInt8) -> Bool { b == UInt8(ascii: " ") || b == UInt8(ascii: "\t") }
