@@ -9,7 +9,7 @@ indirect enum MustacheNode: Sendable {
     /// `indent` is the whitespace before a standalone tag, prepended to every line of the partial.
     case partial(name: String, dynamic: Bool, indent: String, at: SourceLocation)
     /// `{{$name}}default{{/name}}`: a block a child template may override.
-    case block(name: String, children: [MustacheNode])
+    case block(name: String, children: [MustacheNode], at: SourceLocation)
     /// `{{<name}}{{$block}}…{{/block}}{{/name}}`: a parent template with overriding blocks.
     case parent(name: String, dynamic: Bool, indent: String, overrides: [String: [MustacheNode]],
                 at: SourceLocation)

@@ -144,11 +144,11 @@ struct MustacheParser {
                     node = .section(path: try namePath(scope.name, at: scope.at.offset), inverted: inverted,
                                     children: scope.nodes, at: scope.at)
                 case .block:
-                    node = .block(name: scope.name, children: scope.nodes)
+                    node = .block(name: scope.name, children: scope.nodes, at: scope.at)
                 case .parent(let dynamic):
                     // Only blocks inside a parent tag matter; other content is ignored (spec).
                     var overrides: [String: [MustacheNode]] = [:]
-                    for case .block(let name, let children) in scope.nodes where overrides[name] == nil {
+                    for case .block(let name, let children, _) in scope.nodes where overrides[name] == nil {
                         overrides[name] = children
                     }
                     node = .parent(name: scope.name, dynamic: dynamic, indent: scope.indent,

@@ -104,11 +104,13 @@ final class MustacheRenderer {
                 let next = try deeper(depth, template, at)
                 guard let partial = try load(name, dynamic: dynamic, indent: indent, from: template, at: at, stack: stack) else { continue }
                 try render(partial.nodes, in: partial, stack: &stack, blocks: blocks, depth: next)
-            case .block(let name, let children):
+            case .block(let name, let children, let at):
+                // Counted in the depth: an override may contain its own block again.
+                let next = try deeper(depth, template, at)
                 if let o = blocks[name] {
-                    try render(o.nodes, in: o.template, stack: &stack, blocks: blocks, depth: depth)
+                    try render(o.nodes, in: o.template, stack: &stack, blocks: blocks, depth: next)
                 } else {
-                    try render(children, in: template, stack: &stack, blocks: blocks, depth: depth)
+                    try render(children, in: template, stack: &stack, blocks: blocks, depth: next)
                 }
             case .parent(let name, let dynamic, let indent, let overrides, let at):
                 let next = try deeper(depth, template, at)
