@@ -69,9 +69,10 @@ struct MustacheParser {
             if let end = groupEnd {
                 if tagStart == groupLast { pos = end; groupEnd = nil } else { pos = tagEnd }
             } else if kind.canStandAlone {
+                // Back over blanks only, so a long line of tags costs no more than its length.
                 var lineStart = tagStart
-                while lineStart > 0, source[lineStart - 1] != UInt8(ascii: "\n") { lineStart -= 1 }
-                if source[lineStart..<tagStart].allSatisfy(isBlank) {
+                while lineStart > 0, isBlank(source[lineStart - 1]) { lineStart -= 1 }
+                if lineStart == 0 || source[lineStart - 1] == UInt8(ascii: "\n") {
                     if let after = lineEnd(from: tagEnd) {
                         standaloneIndent = Array(source[lineStart..<tagStart])
                         pos = after
