@@ -46,18 +46,13 @@ final class MustacheSpecTests: XCTestCase {
         XCTAssertEqual(total, 136, "the six required spec files hold 136 tests")
     }
 
-    /// Dynamic names and inheritance are optional modules: all of `~dynamic-names` must pass;
-    /// inheritance passes except block re-indentation (4 tests) (listed in docs/TEMPLATES.md).
+    /// Dynamic names and inheritance are optional modules; themegen passes both.
     func testOptionalModules() throws {
-        let dynamic = try run(spec: "~dynamic-names")
-        for f in dynamic.failures { XCTFail(f) }
-        XCTAssertEqual(dynamic.passed, 21)
-        let inheritance = try run(spec: "~inheritance")
-        print("~inheritance: \(inheritance.passed) passed; not supported:\n" + inheritance.failures.joined(separator: "\n"))
-        // Only the four block re-indentation tests are known not to pass.
-        let known: Set<String> = ["Standalone block", "Block reindentation", "Intrinsic indentation", "Nested block reindentation"]
-        for f in inheritance.failures where !known.contains(where: { f.hasPrefix("~inheritance › \($0):") }) { XCTFail(f) }
-        XCTAssertEqual(inheritance.passed, 23)
+        for (spec, count) in [("~dynamic-names", 21), ("~inheritance", 27)] {
+            let outcome = try run(spec: spec)
+            for f in outcome.failures { XCTFail(f) }
+            XCTAssertEqual(outcome.passed, count, spec)
+        }
         // Lambdas need code in the data; JSON contexts have none, so ~lambdas is skipped.
     }
 }

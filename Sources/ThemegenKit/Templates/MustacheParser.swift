@@ -22,6 +22,7 @@ struct MustacheParser {
         var name: String
         var at: SourceLocation
         var indent: String
+        var standalone: Bool
         var nodes: [MustacheNode] = []
     }
 
@@ -36,7 +37,7 @@ struct MustacheParser {
         var close: [UInt8] = Array("}}".utf8)
         var pos = 0
         var text: [UInt8] = []
-        var scopes = [OpenScope(kind: .root, name: "", at: SourceLocation(offset: 0), indent: "")]
+        var scopes = [OpenScope(kind: .root, name: "", at: SourceLocation(offset: 0), indent: "", standalone: false)]
         var groupEnd: Int? = nil
         var groupLast = 0
 
@@ -76,9 +77,11 @@ struct MustacheParser {
                     if let after = lineEnd(from: tagEnd) {
                         standaloneIndent = Array(source[lineStart..<tagStart])
                         pos = after
-                    } else if let (last, after) = standaloneGroup(after: tag, open: open, close: close, scopes: scopes.map(\.kind)) {
+                    } else if let (last, after, emptyBlock) = standaloneGroup(after: tag, open: open, close: close, scopes: scopes.map(\.kind)) {
                         standaloneIndent = Array(source[lineStart..<tagStart])
-                        groupEnd = after
+                        // `  {{$block}}{{/block}}` stands for its content: the indentation goes,
+                        // the line break stays.
+                        groupEnd = emptyBlock ? lineBreakStart(from: lastTagEnd(last, open: open, close: close)) : after
                         groupLast = last
                         pos = tagEnd
                     }
@@ -124,7 +127,8 @@ struct MustacheParser {
                     name = n
                     scopeKind = .parent(dynamic: dynamic)
                 }
-                scopes.append(OpenScope(kind: scopeKind, name: name, at: at, indent: indentText))
+                scopes.append(OpenScope(kind: scopeKind, name: name, at: at, indent: indentText,
+                                        standalone: standaloneIndent != nil))
             case .close:
                 flushText()
                 let scope = scopes.removeLast()
@@ -145,12 +149,16 @@ struct MustacheParser {
                     node = .section(path: try namePath(scope.name, at: scope.at.offset), inverted: inverted,
                                     children: scope.nodes, at: scope.at)
                 case .block:
-                    node = .block(name: scope.name, children: scope.nodes, at: scope.at)
+                    node = .block(name: scope.name, children: scope.nodes, at: scope.at,
+                                  indent: scope.standalone ? scope.indent : nil)
                 case .parent(let dynamic):
                     // Only blocks inside a parent tag matter; other content is ignored (spec).
+                    // An overriding block loses the indentation of its first line, which the
+                    // block it replaces gives back.
                     var overrides: [String: [MustacheNode]] = [:]
-                    for case .block(let name, let children, _) in scope.nodes where overrides[name] == nil {
-                        overrides[name] = children
+                    for case .block(let name, let children, _, _) in scope.nodes where overrides[name] == nil {
+                        var atLineStart = true
+                        overrides[name] = Self.deindent(children, by: Self.firstLineIndent(children), atLineStart: &atLineStart)
                     }
                     node = .parent(name: scope.name, dynamic: dynamic, indent: scope.indent,
                                    overrides: overrides, at: scope.at)
@@ -164,6 +172,58 @@ struct MustacheParser {
             throw error("unclosed section '\(open.name)': no '{{/\(open.name)}}' before the end of the template", at: open.at.offset)
         }
         return scopes[0].nodes
+    }
+
+    /// The end of the tag starting at `start`.
+    private func lastTagEnd(_ start: Int, open: [UInt8], close: [UInt8]) -> Int {
+        scanTag(at: start, open: open, close: close)?.end ?? start
+    }
+
+    /// Where the line break after `from` and any blanks starts (or the end of the source).
+    private func lineBreakStart(from: Int) -> Int {
+        var q = from
+        while q < source.count, isBlank(source[q]) { q += 1 }
+        return q
+    }
+
+    /// The blanks that start the first line of `nodes`.
+    static func firstLineIndent(_ nodes: [MustacheNode]) -> String {
+        switch nodes.first {
+        case .text(let s)?: return String(s.prefix { $0 == " " || $0 == "\t" })
+        case .block(_, _, _, let indent?)?: return indent
+        case .partial(_, _, let indent, _)?: return indent
+        case .parent(_, _, let indent, _, _)?: return indent
+        default: return ""
+        }
+    }
+
+    /// `nodes` with `prefix` taken off the start of every line that has it, including the
+    /// indentation of standalone tags, so a block's content is relative to its first line.
+    static func deindent(_ nodes: [MustacheNode], by prefix: String, atLineStart: inout Bool) -> [MustacheNode] {
+        guard !prefix.isEmpty else { return nodes }
+        func strip(_ indent: String) -> String { indent.hasPrefix(prefix) ? String(indent.dropFirst(prefix.count)) : indent }
+        return nodes.map { node in
+            switch node {
+            case .text(let s):
+                var lines = s.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+                for i in lines.indices where (i > 0 || atLineStart) && lines[i].hasPrefix(prefix) {
+                    lines[i] = String(lines[i].dropFirst(prefix.count))
+                }
+                atLineStart = s.hasSuffix("\n")
+                return .text(lines.joined(separator: "\n"))
+            case .section(let path, let inverted, let children, let at):
+                return .section(path: path, inverted: inverted, children: deindent(children, by: prefix, atLineStart: &atLineStart), at: at)
+            case .block(let name, let children, let at, let indent):
+                let kids = deindent(children, by: prefix, atLineStart: &atLineStart)
+                return .block(name: name, children: kids, at: at, indent: indent.map(strip))
+            case .partial(let name, let dynamic, let indent, let at):
+                return .partial(name: name, dynamic: dynamic, indent: strip(indent), at: at)
+            case .parent(let name, let dynamic, let indent, let overrides, let at):
+                return .parent(name: name, dynamic: dynamic, indent: strip(indent), overrides: overrides, at: at)
+            case .variable:
+                return node
+            }
+        }
     }
 
     private struct ScannedTag { let kind: TagKind; let content: String; let end: Int }
@@ -208,7 +268,7 @@ struct MustacheParser {
     /// the group involves a parent or block (opening one, or closing one), the start of the
     /// group's last tag and where the next line starts.
     private func standaloneGroup(after first: ScannedTag, open: [UInt8], close: [UInt8],
-                                 scopes: [OpenScope.Kind]) -> (Int, Int)? {
+                                 scopes: [OpenScope.Kind]) -> (Int, Int, Bool)? {
         var stack = scopes
         var involvesInheritance = false
         func account(_ tag: ScannedTag) {
@@ -231,13 +291,22 @@ struct MustacheParser {
         account(first)
         var q = first.end
         var last = -1
+        var count = 1
+        var secondIsClose = false
         while true {
             while q < source.count, isBlank(source[q]) { q += 1 }
-            if last >= 0, let after = lineEnd(from: q) { return involvesInheritance ? (last, after) : nil }
+            if last >= 0, let after = lineEnd(from: q) {
+                guard involvesInheritance else { return nil }
+                var emptyBlock = false
+                if case .block = first.kind, count == 2, secondIsClose { emptyBlock = true }
+                return (last, after, emptyBlock)
+            }
             guard q + open.count <= source.count, Array(source[q..<q + open.count]) == open,
                   let tag = scanTag(at: q, open: open, close: close), tag.kind.canStandAlone else { return nil }
             if case .delimiter = tag.kind { return nil }
             account(tag)
+            count += 1
+            if count == 2, case .close = tag.kind { secondIsClose = true }
             last = q
             q = tag.end
         }
