@@ -39,6 +39,5 @@ clean:
 exports:
 	$(SWIFT) run make-exports Exports
 
-# Rebuild the built-in copies of Templates/*.mustache.
 templates:
 	./scripts/generate-builtin-templates.sh
