@@ -6,6 +6,7 @@ public enum ThemegenCLI {
     public static let commands: [Command] = [
         InspectCommand.command,
         TemplateCommand.command,
+        PreviewCommand.command,
     ]
 
     /// The command a bare `themegen` runs.

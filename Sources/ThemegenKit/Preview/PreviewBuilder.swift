@@ -11,7 +11,8 @@ public enum PreviewBuilder {
     public static let templateName = "preview-html"
 
     public struct Options: Sendable {
-        /// The page's folder, relative to the output root, with `/` separators.
+        /// The page's folder, relative to the output root, with `/` separators ("" for the
+        /// root itself).
         public var folder: String = PreviewBuilder.defaultFolder
         /// Where `preview-html.mustache` is looked for before the built-in one (default
         /// `./Templates`).
@@ -33,6 +34,7 @@ public enum PreviewBuilder {
     public static func plan(themes: [PreviewTheme], assets: [PreviewAsset], template: ResolvedTemplate,
                             options: Options = Options()) throws -> [PlannedFile] {
         let folder = options.folder.hasSuffix("/") ? String(options.folder.dropLast()) : options.folder
+        let prefix = folder.isEmpty ? "" : folder + "/"
         var names = PreviewFileNames()
         let themeSlugs = themes.map { names.unique($0.theme.name, fallback: "theme") }
         var assetNames = PreviewFileNames()
@@ -43,7 +45,7 @@ public enum PreviewBuilder {
         var themeFiles: [PreviewContext.ThemeFiles] = []
         for (i, thumb) in thumbnails.enumerated() {
             let rel = "images/themes/\(themeSlugs[i]).png"
-            files.append(PlannedFile(path: folder + "/" + rel, bytes: thumb.png))
+            files.append(PlannedFile(path: prefix + rel, bytes: thumb.png))
             themeFiles.append(.init(slug: themeSlugs[i], thumbnail: rel, thumbnailWidth: thumb.width, thumbnailHeight: thumb.height))
         }
         var assetFiles: [PreviewContext.AssetFiles] = []
@@ -51,7 +53,7 @@ public enum PreviewBuilder {
             var images: [(scale: Int, path: String)] = []
             for img in a.images {
                 let rel = "images/assets/\(assetSlugs[i])@\(img.scale)x.png"
-                files.append(PlannedFile(path: folder + "/" + rel, bytes: img.png))
+                files.append(PlannedFile(path: prefix + rel, bytes: img.png))
                 images.append((img.scale, rel))
             }
             assetFiles.append(.init(slug: assetSlugs[i], images: images))
@@ -60,7 +62,7 @@ public enum PreviewBuilder {
         let context = try PreviewContext.build(themes: themes.map(\.theme), themeFiles: themeFiles,
                                                assets: assets.map(\.asset), assetFiles: assetFiles)
         let html = try Template(source: template.source, name: template.name).render(context, partials: FolderPartials())
-        files.append(PlannedFile(path: folder + "/index.html", text: html))
+        files.append(PlannedFile(path: prefix + "index.html", text: html))
         return files.sorted { $0.path.unicodeScalars.lexicographicallyPrecedes($1.path.unicodeScalars) }
     }
 

@@ -1,0 +1,101 @@
+import Foundation
+import XCTest
+@testable import ThemegenKit
+
+final class PreviewCommandTests: XCTestCase {
+    final class Captured: @unchecked Sendable {
+        var out = "", err = ""
+        let lock = NSLock()
+        func console() -> Console {
+            Console(out: { s in self.lock.lock(); self.out += s; self.lock.unlock() },
+                    err: { s in self.lock.lock(); self.err += s; self.lock.unlock() })
+        }
+    }
+
+    var dir: URL!
+
+    override func setUpWithError() throws {
+        dir = FileManager.default.temporaryDirectory.appendingPathComponent("themegen-preview-cmd-\(ProcessInfo.processInfo.processIdentifier)-\(name.hashValue)")
+        try? FileManager.default.removeItem(at: dir)
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws { try? FileManager.default.removeItem(at: dir) }
+
+    /// Fixture sources that record which files they were given.
+    final class Recorder: @unchecked Sendable { var themeFiles: [String] = []; var assetFiles: [String] = [] }
+
+    func sources(_ r: Recorder, failOn bad: String? = nil) -> PreviewSources {
+        PreviewSources(
+            themes: { files, console in
+                r.themeFiles = files
+                if let bad, files.contains(where: { $0.hasSuffix(bad) }) { console.error(FileError(bad, "not a gradient")) }
+                return Array(PreviewFixtures.previewThemes().prefix(2))
+            },
+            assets: { files, _ in r.assetFiles = files; return Array(try PreviewFixtures.previewAssets().prefix(1)) })
+    }
+
+    func run(_ args: [String], _ s: PreviewSources, _ c: Captured) -> ExitCode {
+        ThemegenCLI.execute(PreviewCommand.make(sources: s), args, console: c.console())
+    }
+
+    func testWritesThePageAndItsImages() throws {
+        let themes = dir.appendingPathComponent("Themes"), assets = dir.appendingPathComponent("Assets")
+        for (folder, name) in [(themes, "B.png"), (themes, "A.png"), (assets, "Star@3x.png")] {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try Data([1]).write(to: folder.appendingPathComponent(name))
+        }
+        let out = dir.appendingPathComponent("Out")
+        let r = Recorder(), c = Captured()
+        XCTAssertEqual(run([themes.path, "--assets", assets.path, "--output", out.path], sources(r), c), .ok, c.err)
+        XCTAssertEqual(r.themeFiles, [themes.path + "/A.png", themes.path + "/B.png"])
+        XCTAssertEqual(r.assetFiles, [assets.path + "/Star@3x.png"])
+        let planned = try PreviewBuilder.plan(themes: Array(PreviewFixtures.previewThemes().prefix(2)),
+                                              assets: Array(try PreviewFixtures.previewAssets().prefix(1)),
+                                              options: { var o = PreviewBuilder.Options(); o.folder = ""; return o }())
+        XCTAssertEqual(planned.count, 6)
+        for f in planned {
+            XCTAssertEqual(FileManager.default.contents(atPath: out.appendingPathComponent(f.path).path).map { [UInt8]($0) }, f.bytes, f.path)
+        }
+        XCTAssertTrue(c.err.contains("6 of 6 file(s) changed"), c.err)
+
+        // A second run changes nothing.
+        let c2 = Captured()
+        XCTAssertEqual(run([themes.path, "--assets", assets.path, "--output", out.path], sources(r), c2), .ok)
+        XCTAssertTrue(c2.err.contains("0 of 6 file(s) changed"), c2.err)
+    }
+
+    func testAnErrorInTheInputsWritesNothing() throws {
+        let themes = dir.appendingPathComponent("Themes")
+        try FileManager.default.createDirectory(at: themes, withIntermediateDirectories: true)
+        try Data([1]).write(to: themes.appendingPathComponent("Bad.png"))
+        let out = dir.appendingPathComponent("Out")
+        let c = Captured()
+        XCTAssertEqual(run([themes.path, dir.appendingPathComponent("Missing").path, "--output", out.path], sources(Recorder(), failOn: "Bad.png"), c), .input)
+        XCTAssertTrue(c.err.contains("Missing: no such file or folder"), c.err)
+        XCTAssertTrue(c.err.contains("Bad.png: not a gradient"), c.err)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: out.path))
+    }
+
+    func testUnwritableOutputIsAnIOError() throws {
+        let blocker = dir.appendingPathComponent("file")
+        try Data([1]).write(to: blocker)
+        let c = Captured()
+        XCTAssertEqual(run(["--output", blocker.appendingPathComponent("Preview").path], sources(Recorder()), c), .io)
+        XCTAssertTrue(c.err.contains("cannot write the preview file"), c.err)
+    }
+
+    func testRegisteredAndExplainsWhatThisBuildLacks() throws {
+        XCTAssertTrue(ThemegenCLI.commands.contains { $0.name == "preview" })
+        let themes = dir.appendingPathComponent("T")
+        try FileManager.default.createDirectory(at: themes, withIntermediateDirectories: true)
+        try Data([1]).write(to: themes.appendingPathComponent("A.png"))
+        let c = Captured()
+        XCTAssertEqual(ThemegenCLI.run(["preview", themes.path, "--output", dir.appendingPathComponent("O").path], console: c.console()), .input)
+        XCTAssertTrue(c.err.contains("no theme extractor yet"), c.err)
+        // With no inputs it writes an empty page.
+        let c2 = Captured()
+        XCTAssertEqual(ThemegenCLI.run(["preview", "--output", dir.appendingPathComponent("Empty").path], console: c2.console()), .ok, c2.err)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: dir.appendingPathComponent("Empty/index.html").path))
+    }
+}
