@@ -11,12 +11,13 @@ final class PreviewBrowserTests: XCTestCase {
         let chromium = try Self.findChromium()
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("themegen-preview-\(ProcessInfo.processInfo.processIdentifier)")
         try? FileManager.default.removeItem(at: dir)
-        let files = try PreviewBuilder.plan(themes: PreviewFixtures.previewThemes(), assets: try PreviewFixtures.previewAssets())
+        let themes = PreviewFixtures.bundledThemes()
+        let files = try PreviewBuilder.plan(themes: themes, assets: try PreviewFixtures.previewAssets())
         try PreviewFixtures.write(files, under: dir)
         let page = dir.appendingPathComponent("Generated/Preview/index.html")
         let html = try String(contentsOf: page, encoding: .utf8)
         let imageTags = html.components(separatedBy: "<img ").count - 1
-        XCTAssertEqual(imageTags, 4 + 5 * 6 + 1, "4 thumbnails, 3 scales × 2 views × 5 assets, 1 tinted template")
+        XCTAssertEqual(imageTags, 5 + 5 * 6 + 1, "5 thumbnails, 3 scales × 2 views × 5 assets, 1 tinted template")
 
         // One run gives both the DOM after the load event and the screenshot; a second run
         // only when the page turned out taller than the window.
@@ -41,9 +42,9 @@ final class PreviewBrowserTests: XCTestCase {
         XCTAssertEqual(shot.width, Self.windowWidth)
         XCTAssertEqual(shot.height, height)
         let boxes = Self.swatchBoxes(in: run.dom)
-        XCTAssertEqual(boxes.count, PreviewFixtures.themes.count)
+        XCTAssertEqual(boxes.count, themes.count)
         var checked = 0
-        for theme in PreviewFixtures.themes where theme.colorSpace == .sRGB && theme.angle == 180 {
+        for theme in themes.map(\.theme) where theme.colorSpace == .sRGB && theme.angle == 180 {
             guard let box = boxes["theme-" + PreviewFileNames.slug(theme.name, fallback: "")] else {
                 XCTFail("no swatch box for \(theme.name)"); continue
             }
@@ -54,7 +55,7 @@ final class PreviewBrowserTests: XCTestCase {
             assertPixel(shot, x, bottom, near: theme.stops.last!.color, "\(theme.name) bottom")
             checked += 1
         }
-        XCTAssertEqual(checked, 2)
+        XCTAssertEqual(checked, 3, "Ocean Blue, Sunset, Midnight")
     }
 
     /// The dark appearance loads the same images (the page is looked at in both).
