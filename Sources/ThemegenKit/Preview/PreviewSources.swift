@@ -29,13 +29,13 @@ public struct PreviewSources: Sendable {
     public static let standard = PreviewSources(
         themes: { files, _ in
             guard files.isEmpty else {
-                throw UsageError("themegen preview: this build has no theme extractor yet (it lands with the gradients stage); \(files.count) artboard(s) were given")
+                throw UsageError("preview: this build has no theme extractor yet (it lands with the gradients stage); \(files.count) artboard(s) were given")
             }
             return []
         },
         assets: { files, _ in
             guard files.isEmpty else {
-                throw UsageError("themegen preview: this build has no slicer yet (it lands with the slicing stage); \(files.count) export(s) were given")
+                throw UsageError("preview: this build has no slicer yet (it lands with the slicing stage); \(files.count) export(s) were given")
             }
             return []
         })
