@@ -247,8 +247,8 @@ final class CodeGenerationTests: XCTestCase {
         XCTAssertEqual(try TemplateLibrary.resolve("css", searchFolder: dir).origin, .builtin)
         XCTAssertEqual(try TemplateLibrary.resolve("css", searchFolder: dir).name, "builtin:css")
         let list = TemplateLibrary.list(searchFolder: dir)
-        XCTAssertEqual(list.map(\.name), ["css", "mine", "objc-h", "objc-m", "swift", "swift-assets"])
-        XCTAssertEqual(list.map(\.origin), [.builtin, .folder, .builtin, .builtin, .folder, .builtin])
+        XCTAssertEqual(list.map(\.name), ["css", "mine", "objc-h", "objc-m", "preview-html", "swift", "swift-assets"])
+        XCTAssertEqual(list.map(\.origin), [.builtin, .folder, .builtin, .builtin, .builtin, .folder, .builtin])
         XCTAssertThrowsError(try TemplateLibrary.resolve("nope", searchFolder: dir)) { error in
             XCTAssertTrue("\(error)".hasPrefix("no template named 'nope' in \(dir.path)/ or built in (known: json, css, mine,"), "\(error)")
         }

@@ -68,7 +68,7 @@ final class TemplateCommandTests: XCTestCase {
         let pad = { (s: String) in s.padding(toLength: 16, withPad: " ", startingAt: 0) }
         XCTAssertEqual(out, [
             pad("json") + "built-in serializer", pad("css") + "built-in", pad("objc-h") + "built-in",
-            pad("objc-m") + "built-in", pad("swift") + dir.path + "/swift.mustache", pad("swift-assets") + "built-in",
+            pad("objc-m") + "built-in", pad("preview-html") + "built-in", pad("swift") + dir.path + "/swift.mustache", pad("swift-assets") + "built-in",
         ].joined(separator: "\n") + "\n")
 
         let (c2, css, _) = run(["template", "cat", "css", "--templates", dir.path])
