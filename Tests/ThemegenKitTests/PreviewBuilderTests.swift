@@ -147,6 +147,14 @@ final class PreviewBuilderTests: XCTestCase {
         let inMemory = try PreviewBuilder.plan(themes: [PreviewTheme(theme: theme, artboard: artboard)], assets: [])
         XCTAssertEqual(fromDisk, inMemory)
 
+        // A relative file is read from the input root (the config's folder).
+        var relative = theme
+        relative.file = "Sunset.png"
+        var options = PreviewBuilder.Options(pagePath: "Generated/Preview/index.html")
+        options.inputRoot = dir.path
+        XCTAssertEqual(try PreviewBuilder.plan(themes: [PreviewTheme(theme: relative)], assets: [], options: options).map(\.path),
+                       ["Generated/Preview/images/themes/sunset.png", "Generated/Preview/index.html"])
+
         theme.file = dir.appendingPathComponent("Missing.png").path
         XCTAssertThrowsError(try PreviewBuilder.plan(themes: [PreviewTheme(theme: theme)], assets: [])) { error in
             XCTAssertTrue("\(error)".hasPrefix(theme.file), "\(error)")
@@ -172,5 +180,14 @@ final class PreviewBuilderTests: XCTestCase {
         let files = try PreviewBuilder.plan(themes: [PreviewTheme(theme: theme, artboard: PreviewFixtures.artboard(theme))], assets: [], options: options)
         XCTAssertEqual(files.map(\.path), ["Docs/Preview/images/themes/ocean-blue.png", "Docs/Preview/index.html"])
         XCTAssertEqual(String(decoding: files[1].bytes, as: UTF8.self), "Ocean Blue=linear-gradient(180deg, #0B3D91 0.00%, #4FC3F7 100.00%);")
+    }
+}
+
+extension PreviewBuilderTests {
+    func testOptionsFromAPagePath() {
+        let a = PreviewBuilder.Options(pagePath: "Docs/Design/preview.html")
+        XCTAssertEqual([a.folder, a.pageName], ["Docs/Design", "preview.html"])
+        let b = PreviewBuilder.Options(pagePath: "index.html")
+        XCTAssertEqual([b.folder, b.pageName], ["", "index.html"])
     }
 }

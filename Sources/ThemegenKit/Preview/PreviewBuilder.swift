@@ -17,9 +17,22 @@ public enum PreviewBuilder {
         /// Where `preview-html.mustache` is looked for before the built-in one (default
         /// `./Templates`).
         public var templateFolder: URL? = nil
+        /// The page's file name inside `folder`.
+        public var pageName: String = "index.html"
+        /// Where a relative `Theme.file` is read from when no artboard is given (the config's
+        /// folder); nil reads it from the current folder.
+        public var inputRoot: String? = nil
         /// For artboards read from disk.
         public var maxPixels: Int = PNGLimits.defaultMaxPixels
         public init() {}
+
+        /// Options for a page at `pagePath` (e.g. the config's `Generated/Preview/index.html`):
+        /// its folder and file name.
+        public init(pagePath: String) {
+            let parts = pagePath.split(separator: "/", omittingEmptySubsequences: false)
+            folder = parts.dropLast().joined(separator: "/")
+            pageName = parts.last.map(String.init) ?? "index.html"
+        }
     }
 
     /// Every file of the page, sorted by path. Throws the first error in input order (a
@@ -40,7 +53,7 @@ public enum PreviewBuilder {
         var assetNames = PreviewFileNames()
         let assetSlugs = assets.map { assetNames.unique(($0.asset.groups + [$0.asset.name]).joined(separator: " "), fallback: "asset") }
 
-        let thumbnails = try makeThumbnails(themes, maxPixels: options.maxPixels)
+        let thumbnails = try makeThumbnails(themes, inputRoot: options.inputRoot, maxPixels: options.maxPixels)
         var files: [PlannedFile] = []
         var themeFiles: [PreviewContext.ThemeFiles] = []
         for (i, thumb) in thumbnails.enumerated() {
@@ -62,7 +75,7 @@ public enum PreviewBuilder {
         let context = try PreviewContext.build(themes: themes.map(\.theme), themeFiles: themeFiles,
                                                assets: assets.map(\.asset), assetFiles: assetFiles)
         let html = try Template(source: template.source, name: template.name).render(context, partials: FolderPartials())
-        files.append(PlannedFile(path: prefix + "index.html", text: html))
+        files.append(PlannedFile(path: prefix + options.pageName, text: html))
         return files.sorted { $0.path.unicodeScalars.lexicographicallyPrecedes($1.path.unicodeScalars) }
     }
 
@@ -73,15 +86,15 @@ public enum PreviewBuilder {
     }
 
     /// One thumbnail per theme, made on every core; errors are reported in input order.
-    static func makeThumbnails(_ themes: [PreviewTheme], maxPixels: Int) throws -> [Thumbnail] {
+    static func makeThumbnails(_ themes: [PreviewTheme], inputRoot: String?, maxPixels: Int) throws -> [Thumbnail] {
         let results = UnsafeResults<Result<Thumbnail, Error>>(count: themes.count)
         DispatchQueue.concurrentPerform(iterations: themes.count) { i in
-            results.set(i, Result { try thumbnail(themes[i], maxPixels: maxPixels) })
+            results.set(i, Result { try thumbnail(themes[i], inputRoot: inputRoot, maxPixels: maxPixels) })
         }
         return try results.values.map { try $0!.get() }
     }
 
-    static func thumbnail(_ item: PreviewTheme, maxPixels: Int) throws -> Thumbnail {
+    static func thumbnail(_ item: PreviewTheme, inputRoot: String?, maxPixels: Int) throws -> Thumbnail {
         let t = item.theme
         let maxW = PreviewLayout.thumbnailMaxWidth, maxH = PreviewLayout.thumbnailMaxHeight
         let image: Image
@@ -91,7 +104,8 @@ public enum PreviewBuilder {
             let size = BoxDownscaler.fittingSize(width: artboard.width, height: artboard.height, maxWidth: maxW, maxHeight: maxH)
             image = BoxDownscaler.downscale(artboard, width: size.width, height: size.height)
         } else {
-            let made = try BoxDownscaler.thumbnailWithSourceSize(path: t.file, maxWidth: maxW, maxHeight: maxH, maxPixels: maxPixels)
+            let path = inputRoot.map { t.file.hasPrefix("/") ? t.file : $0 + "/" + t.file } ?? t.file
+            let made = try BoxDownscaler.thumbnailWithSourceSize(path: path, maxWidth: maxW, maxHeight: maxH, maxPixels: maxPixels)
             source = made.source
             image = made.image
         }
