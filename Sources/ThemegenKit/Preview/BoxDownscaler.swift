@@ -85,43 +85,45 @@ public struct BoxDownscaler {
     /// As `thumbnail(path:…)`, with the file's own size.
     static func thumbnailWithSourceSize(path: String, maxWidth: Int, maxHeight: Int,
                                         maxPixels: Int) throws -> (image: Image, source: (width: Int, height: Int)) {
-        let reader = try PNGRowReader(path: path, maxPixels: maxPixels)
+        // Opaque files come as RGB rows: libpng skips adding an alpha sample to every pixel.
+        let reader = try PNGRowReader(path: path, maxPixels: maxPixels, rgbWhenOpaque: true)
         let w = reader.header.width, h = reader.header.height
         let size = fittingSize(width: w, height: h, maxWidth: maxWidth, maxHeight: maxHeight)
         var scaler = BoxDownscaler(sourceWidth: w, sourceHeight: h, width: size.width, height: size.height,
                                    colorSpace: reader.colorSpace)
-        precondition(reader.channels == 4, "rows are read as RGBA")
+        let channels = reader.channels
         if reader.rowBitDepth == 16 {
-            var row = [UInt16](repeating: 0, count: w * 4)
+            var row = [UInt16](repeating: 0, count: w * channels)
             for _ in 0..<h {
                 try row.withUnsafeMutableBytes { try reader.readRow(into: $0) }
-                row.withUnsafeBufferPointer { scaler.addRow($0) }
+                row.withUnsafeBufferPointer { scaler.addRow($0, channels: channels) }
             }
         } else {
-            var row = [UInt8](repeating: 0, count: w * 4)
+            var row = [UInt8](repeating: 0, count: w * channels)
             for _ in 0..<h {
                 try row.withUnsafeMutableBytes { try reader.readRow(into: $0) }
-                row.withUnsafeBufferPointer { scaler.addRow($0) }
+                row.withUnsafeBufferPointer { scaler.addRow($0, channels: channels) }
             }
         }
         try reader.finish()
         return (scaler.finish(), (w, h))
     }
 
-    /// Adds the next source row: RGBA, 8 bits a sample.
-    public mutating func addRow(_ row: UnsafeBufferPointer<UInt8>) {
+    /// Adds the next source row, 8 bits a sample: RGBA, or RGB (opaque) when `channels` is 3.
+    public mutating func addRow(_ row: UnsafeBufferPointer<UInt8>, channels: Int = 4) {
         maxSample = 255
-        add(row)
+        add(row, channels: channels)
     }
 
-    /// Adds the next source row: RGBA, 16 bits a sample.
-    public mutating func addRow(_ row: UnsafeBufferPointer<UInt16>) {
+    /// Adds the next source row, 16 bits a sample: RGBA, or RGB (opaque) when `channels` is 3.
+    public mutating func addRow(_ row: UnsafeBufferPointer<UInt16>, channels: Int = 4) {
         maxSample = 65535
-        add(row)
+        add(row, channels: channels)
     }
 
-    private mutating func add<T: FixedWidthInteger & UnsignedInteger>(_ row: UnsafeBufferPointer<T>) {
-        precondition(row.count >= sourceWidth * 4 && rowsAdded < sourceHeight)
+    private mutating func add<T: FixedWidthInteger & UnsignedInteger>(_ row: UnsafeBufferPointer<T>, channels: Int) {
+        precondition((channels == 3 || channels == 4) && row.count >= sourceWidth * channels && rowsAdded < sourceHeight)
+        let opaque = channels == 3, full = maxSample
         let span = UInt64(width)
         let sw = sourceWidth, tw = width
         rowAlpha.withUnsafeMutableBufferPointer { ra in
@@ -131,9 +133,10 @@ public struct BoxDownscaler {
                         for i in 0..<ra.count { ra[i] = 0 }
                         for i in 0..<rc.count { rc[i] = 0 }
                         for x in 0..<sw {
-                            let a = UInt64(row[4 * x + 3])
+                            let p = channels * x
+                            let a = opaque ? full : UInt64(row[p + 3])
                             if a == 0 { continue }
-                            let r = UInt64(row[4 * x]) * a, g = UInt64(row[4 * x + 1]) * a, b = UInt64(row[4 * x + 2]) * a
+                            let r = UInt64(row[p]) * a, g = UInt64(row[p + 1]) * a, b = UInt64(row[p + 2]) * a
                             let i = ci[x], w0 = cw[x]
                             ra[i] &+= w0 * a
                             rc[3 * i] &+= w0 * r; rc[3 * i + 1] &+= w0 * g; rc[3 * i + 2] &+= w0 * b
