@@ -58,18 +58,33 @@ final class PreviewBrowserTests: XCTestCase {
         XCTAssertEqual(checked, 3, "Ocean Blue, Sunset, Midnight")
     }
 
-    /// The dark appearance loads the same images (the page is looked at in both).
-    func testPreviewRendersInDarkMode() throws {
+    /// The dark appearance at phone width: dark background, nothing wider than the screen,
+    /// every image loaded. Headless Chromium's window is at least 500 px wide, so the page is
+    /// shown in a 375 px iframe of a small harness page, which copies what the page's script
+    /// recorded into its own DOM.
+    func testPreviewOnAPhoneInDarkMode() throws {
         let chromium = try Self.findChromium()
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("themegen-preview-dark-\(ProcessInfo.processInfo.processIdentifier)")
         try? FileManager.default.removeItem(at: dir)
         try PreviewFixtures.write(try PreviewBuilder.plan(themes: PreviewFixtures.previewThemes(), assets: try PreviewFixtures.previewAssets()), under: dir)
-        let run = try Self.render(chromium, page: dir.appendingPathComponent("Generated/Preview/index.html"), height: 6000, dark: true)
-        print("preview screenshot (dark): \(run.screenshot.path)")
+        let harness = dir.appendingPathComponent("Generated/Preview/phone.html")
+        try """
+            <!doctype html><body style="margin: 0; background: #777"><iframe id="f" src="index.html" style="border: 0; width: 375px; height: 2900px"></iframe>
+            <script>f.onload = function () {
+              var d = f.contentDocument, r = d.getElementById('image-report');
+              document.body.setAttribute('data-phone-width', d.documentElement.scrollWidth);
+              document.body.setAttribute('data-phone-failed', r.getAttribute('data-failed'));
+              document.body.setAttribute('data-phone-images', r.getAttribute('data-images'));
+            };</script>
+            """.write(to: harness, atomically: true, encoding: .utf8)
+        let run = try Self.render(chromium, page: harness, width: 500, height: 3000, dark: true, extra: ["--allow-file-access-from-files"])
+        print("preview screenshot (dark, phone): \(run.screenshot.path)")
         let shot = try PNGDecoder.decode(path: run.screenshot.path).to8Bit()
         // The page background in the corner is the dark one (#101012), not the light one.
         XCTAssertEqual([0, 1, 2].map { Int(shot.component(x: 2, y: 2, channel: $0) * 255 + 0.5) }, [0x10, 0x10, 0x12])
-        XCTAssertEqual(Self.attribute("data-failed", in: run.dom), ["0"])
+        XCTAssertEqual(Self.attribute("data-phone-width", in: run.dom), ["375"], "no horizontal scrolling on a 375 px screen")
+        XCTAssertEqual(Self.attribute("data-phone-failed", in: run.dom), ["0"])
+        XCTAssertEqual(Self.attribute("data-phone-images", in: run.dom), ["35"])
     }
 
     // MARK: - Helpers
@@ -101,7 +116,8 @@ final class PreviewBrowserTests: XCTestCase {
 
     struct Run { var dom: String; var screenshot: URL }
 
-    static func render(_ chromium: String, page: URL, height: Int, dark: Bool) throws -> Run {
+    static func render(_ chromium: String, page: URL, width: Int = windowWidth, height: Int, dark: Bool,
+                       extra: [String] = []) throws -> Run {
         let shot = page.deletingLastPathComponent().appendingPathComponent(dark ? "screenshot-dark.png" : "screenshot.png")
         try? FileManager.default.removeItem(at: shot)
         let profile = page.deletingLastPathComponent().appendingPathComponent(".chromium-profile")
@@ -111,9 +127,8 @@ final class PreviewBrowserTests: XCTestCase {
             "--headless", "--no-sandbox", "--disable-gpu", "--force-color-profile=srgb", "--hide-scrollbars",
             "--force-device-scale-factor=1", "--no-first-run", "--user-data-dir=\(profile.path)",
             "--blink-settings=preferredColorScheme=\(dark ? 0 : 1)",
-            "--window-size=\(windowWidth),\(height)", "--screenshot=\(shot.path)", "--dump-dom",
-            page.absoluteString,
-        ]
+            "--window-size=\(width),\(height)", "--screenshot=\(shot.path)", "--dump-dom",
+        ] + extra + [page.absoluteString]
         let out = Pipe()
         p.standardOutput = out
         p.standardError = FileHandle.nullDevice

@@ -399,6 +399,7 @@ addEventListener('load', function () {
   report.setAttribute('data-images', imgs.length);
   report.setAttribute('data-failed', failed);
   report.setAttribute('data-page-height', document.documentElement.scrollHeight);
+  report.setAttribute('data-page-width', document.documentElement.scrollWidth);
 });
 </script>
 </body>
