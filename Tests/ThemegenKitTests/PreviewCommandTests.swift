@@ -49,7 +49,7 @@ final class PreviewCommandTests: XCTestCase {
         let r = Recorder(), c = Captured()
         XCTAssertEqual(run([themes.path, "--assets", assets.path, "--output", out.path], sources(r), c), .ok, c.err)
         XCTAssertEqual(r.themeFiles, [themes.path + "/A.png", themes.path + "/B.png"])
-        XCTAssertEqual(r.assetFiles, [assets.path + "/Star@3x.png"])
+        XCTAssertEqual(r.assetFiles, [assets.path], "the slicer gets the folder, to make groups of its subfolders")
         let planned = try PreviewBuilder.plan(themes: Array(PreviewFixtures.previewThemes().prefix(2)),
                                               assets: Array(try PreviewFixtures.previewAssets().prefix(1)),
                                               options: { var o = PreviewBuilder.Options(); o.folder = ""; return o }())

@@ -2,14 +2,15 @@
 /// from exports. Both producers belong to other stages (Gradients/, Slicing/); the command
 /// takes them as functions so it does not depend on how they are built.
 ///
-/// Each function gets the expanded, sorted PNG paths and the console; it reports problems with
-/// single files to the console and leaves those files out (the command then writes nothing).
+/// `themes` gets the expanded, sorted PNG paths; `assets` gets the inputs as given (files or
+/// folders: the slicer makes groups of subfolders). Each reports problems with single files to
+/// the console and leaves those files out (the command then writes nothing).
 public struct PreviewSources: Sendable {
     public var themes: @Sendable (_ files: [String], _ console: Console) throws -> [PreviewTheme]
-    public var assets: @Sendable (_ files: [String], _ console: Console) throws -> [PreviewAsset]
+    public var assets: @Sendable (_ inputs: [String], _ console: Console) throws -> [PreviewAsset]
 
     public init(themes: @escaping @Sendable (_ files: [String], _ console: Console) throws -> [PreviewTheme],
-                assets: @escaping @Sendable (_ files: [String], _ console: Console) throws -> [PreviewAsset]) {
+                assets: @escaping @Sendable (_ inputs: [String], _ console: Console) throws -> [PreviewAsset]) {
         self.themes = themes; self.assets = assets
     }
 
@@ -21,8 +22,8 @@ public struct PreviewSources: Sendable {
     ///     themes: { files, console in
     ///         ThemeExtractor.extract(files: files, options: ThemeOptions(), console: console)
     ///             .map { PreviewTheme(theme: $0) } }   // thumbnails stream from theme.file
-    ///     assets: { files, console in
-    ///         let r = Slicer.slice(files: <SliceSources for files>)
+    ///     assets: { inputs, console in
+    ///         let r = Slicer.slice(files: try SliceSource.scan(inputs))
     ///         r.errors.forEach(console.error); r.warnings.forEach(console.warning)
     ///         return r.assets.map { PreviewAsset(asset: $0.asset,
     ///             images: $0.images.map { PreviewAssetImage(scale: $0.scale, png: $0.png) }) } }
@@ -33,9 +34,9 @@ public struct PreviewSources: Sendable {
             }
             return []
         },
-        assets: { files, _ in
-            guard files.isEmpty else {
-                throw UsageError("preview: this build has no slicer yet (it lands with the slicing stage); \(files.count) export(s) were given")
+        assets: { inputs, _ in
+            guard inputs.isEmpty else {
+                throw UsageError("preview: this build has no slicer yet (it lands with the slicing stage); --assets \(inputs.joined(separator: " ")) was given")
             }
             return []
         })

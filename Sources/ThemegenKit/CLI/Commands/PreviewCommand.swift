@@ -21,9 +21,8 @@ enum PreviewCommand {
             let output = args.value("output") ?? PreviewBuilder.defaultFolder
             guard !output.isEmpty else { throw UsageError("--output needs a folder") }
             let themeFiles = try InputFiles.pngs(in: args.positionals, console: console)
-            let assetFiles = try InputFiles.pngs(in: args.values("assets"), console: console)
             let themes = try sources.themes(themeFiles, console)
-            let assets = try sources.assets(assetFiles, console)
+            let assets = try sources.assets(args.values("assets"), console)
             // A page missing what failed would look complete: write nothing instead.
             guard console.errorCount == 0 else { return console.exitCode }
 
