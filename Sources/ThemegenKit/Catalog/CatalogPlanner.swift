@@ -1,0 +1,79 @@
+/// One image of a sliced asset, ready for the catalog: the 8-bit pixels, the PNG bytes to write
+/// and the slicing in this scale's pixels.
+public struct ScaledImage: Sendable, Equatable {
+    public var scale: Int
+    public var image: Image
+    public var png: [UInt8]
+    public var slicing: ScaledSlicing?
+    public init(scale: Int, image: Image, png: [UInt8], slicing: ScaledSlicing? = nil) {
+        self.scale = scale; self.image = image; self.png = png; self.slicing = slicing
+    }
+}
+
+/// An asset and the images the slicer made for it.
+public struct SlicedAsset: Sendable, Equatable {
+    public var asset: Asset
+    /// Ascending scale; slots without a source are absent.
+    public var images: [ScaledImage]
+    public init(asset: Asset, images: [ScaledImage]) { self.asset = asset; self.images = images }
+}
+
+/// The files of a catalog, planned but not written.
+public struct CatalogPlan: Sendable, Equatable {
+    /// Sorted by path; paths are relative to the catalog's parent and start with the catalog.
+    public var files: [PlannedFile]
+    /// The decoded pixels of every planned PNG by path, so `--check` can compare pixels
+    /// without decoding what it just encoded.
+    public var images: [String: Image]
+    /// The imageset folders the plan owns, sorted (for the ownership manifest).
+    public var imageSets: [String]
+}
+
+/// Plans an asset catalog from sliced assets: pure, it returns the files instead of writing them,
+/// so the output writer decides what changes on disk and `--check` can compare.
+public enum CatalogPlanner {
+    /// - Parameters:
+    ///   - catalog: the catalog's path relative to the output root, e.g. `Assets.xcassets`.
+    ///   - providesNamespace: whether group folders get `provides-namespace`.
+    public static func plan(catalog: String, assets: [SlicedAsset], providesNamespace: Bool = false) -> CatalogPlan {
+        let root = catalog.hasSuffix("/") ? String(catalog.dropLast()) : catalog
+        var files: [PlannedFile] = [PlannedFile(path: root + "/Contents.json", text: CatalogContents.catalog().text)]
+        var images: [String: Image] = [:]
+        var groups = Set<String>()
+        var sets: [String] = []
+        for sliced in assets {
+            let a = sliced.asset
+            var folder = root
+            for g in a.groups {
+                folder += "/" + g
+                if groups.insert(folder).inserted {
+                    files.append(PlannedFile(path: folder + "/Contents.json",
+                                             text: CatalogContents.group(providesNamespace: providesNamespace).text))
+                }
+            }
+            let set = folder + "/" + a.name + ".imageset"
+            sets.append(set)
+            var slots: [CatalogContents.Slot] = []
+            for scale in 1...3 {
+                guard let img = sliced.images.first(where: { $0.scale == scale }) else {
+                    slots.append(.init(scale: scale, filename: nil))
+                    continue
+                }
+                let name = fileName(a.name, scale: scale)
+                slots.append(.init(scale: scale, filename: name, slicing: img.slicing))
+                files.append(PlannedFile(path: set + "/" + name, bytes: img.png, kind: .png))
+                images[set + "/" + name] = img.image
+            }
+            files.append(PlannedFile(path: set + "/Contents.json",
+                                     text: CatalogContents.imageSet(slots: slots, renderingIntent: a.renderingIntent).text))
+        }
+        files.sort { Array($0.path.utf8).lexicographicallyPrecedes(Array($1.path.utf8)) }
+        sets.sort { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
+        return CatalogPlan(files: files, images: images, imageSets: sets)
+    }
+
+    /// `NAME.png` at 1x, `NAME@2x.png`, `NAME@3x.png`.
+    public static func fileName(_ name: String, scale: Int) -> String {
+        scale == 1 ? name + ".png" : "\(name)@\(scale)x.png"
+    }
+}
