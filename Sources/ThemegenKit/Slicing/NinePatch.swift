@@ -104,7 +104,7 @@ extension NinePatch {
 
         func single(_ r: [Range<Int>], _ what: String) throws -> Range<Int>? {
             guard r.count <= 1 else {
-                let list = r.map { "\($0.lowerBound)–\($0.upperBound - 1)" }.joined(separator: ", ")
+                let list = r.map { $0.count == 1 ? "\($0.lowerBound)" : "\($0.lowerBound)–\($0.upperBound - 1)" }.joined(separator: ", ")
                 throw fail("9-patch has \(r.count) \(what) (art pixels \(list)); iOS can express only one per axis")
             }
             return r.first
