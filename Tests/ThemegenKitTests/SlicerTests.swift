@@ -8,6 +8,8 @@ final class SlicerTests: XCTestCase {
     /// are a marker of `marker` bytes, and encoding gives `encodedSize` bytes.
     func run(_ images: [String: Image], groups: [String: [String]] = [:], options: SliceOptions = SliceOptions(),
              marker: Int = 10, encodedSize: Int = 20) -> SliceResult {
+        var options = options
+        options.keepImages = true
         let sources = images.keys.sorted().map { SliceSource(path: $0, groups: groups[$0] ?? [])! }
         return Slicer.slice(sources, options: options,
                             decode: { p in DecodedSource(image: images[p]!, bytes: [UInt8](repeating: 7, count: marker)) },
@@ -33,9 +35,9 @@ final class SlicerTests: XCTestCase {
         let a = try XCTUnwrap(r.assets.first)
         XCTAssertEqual(a.asset.scales, [1, 2, 3])
         XCTAssertEqual([a.asset.pointWidth, a.asset.pointHeight], [24, 15])
-        XCTAssertEqual(a.images.map { [$0.image.width, $0.image.height] }, [[24, 15], [48, 30], [72, 45]])
+        XCTAssertEqual(a.images.map { [$0.image!.width, $0.image!.height] }, [[24, 15], [48, 30], [72, 45]])
         // @3x holds exactly the source pixels, and the smaller encoding (here the source bytes).
-        XCTAssertEqual(a.images[2].image, src)
+        XCTAssertEqual(a.images[2].image!, src)
         XCTAssertEqual(a.images[2].png, [UInt8](repeating: 7, count: 10))
         // When themegen's encoding is smaller, it wins.
         let r2 = run(["Star@3x.png": src], marker: 30)
@@ -48,13 +50,13 @@ final class SlicerTests: XCTestCase {
         let src = F.image(100, 50) { _, _ in (1, 2, 3, 255) }
         let r = run(["Odd@3x.png": src])
         XCTAssertEqual(r.warnings, ["Odd@3x.png: Odd is 100×50 px at @3x, not a multiple of 3; the 1x would be blurry or off by a pixel (--pad pads it transparently)"])
-        XCTAssertEqual(r.assets[0].images.map { [$0.image.width, $0.image.height] }, [[33, 17], [67, 33], [100, 50]])
+        XCTAssertEqual(r.assets[0].images.map { [$0.image!.width, $0.image!.height] }, [[33, 17], [67, 33], [100, 50]])
         var o = SliceOptions(); o.pad = true
         let p = run(["Odd@3x.png": src], options: o)
         XCTAssertEqual(p.warnings, [])
-        XCTAssertEqual(p.assets[0].images.map { [$0.image.width, $0.image.height] }, [[34, 17], [68, 34], [102, 51]])
+        XCTAssertEqual(p.assets[0].images.map { [$0.image!.width, $0.image!.height] }, [[34, 17], [68, 34], [102, 51]])
         // Padding is transparent at the right and bottom; the art stays where it was.
-        let three = p.assets[0].images[2].image
+        let three = p.assets[0].images[2].image!
         XCTAssertEqual(F.pixel(three, 99, 49), [1, 2, 3, 255])
         XCTAssertEqual(F.pixel(three, 100, 0), [0, 0, 0, 0])
         XCTAssertEqual(F.pixel(three, 0, 50), [0, 0, 0, 0])
@@ -69,15 +71,15 @@ final class SlicerTests: XCTestCase {
         let a = r.assets[0]
         XCTAssertEqual(a.asset.scales, [1, 2])
         XCTAssertEqual([a.asset.pointWidth, a.asset.pointHeight], [24, 24])
-        XCTAssertEqual(a.images[0].image.width, 24)
+        XCTAssertEqual(a.images[0].image!.width, 24)
         // 2:1 is an exact area average: the edge at 24 px (2x) lands on 12 px (1x).
-        XCTAssertEqual(F.pixel(a.images[0].image, 11, 0), [0, 0, 0, 255])
-        XCTAssertEqual(F.pixel(a.images[0].image, 12, 0), [255, 255, 255, 255])
+        XCTAssertEqual(F.pixel(a.images[0].image!, 11, 0), [0, 0, 0, 255])
+        XCTAssertEqual(F.pixel(a.images[0].image!, 12, 0), [255, 255, 255, 255])
         // A plain NAME.png is the 1x, and with a 3x the 2x is made from the 3x.
         let both = run(["Tab.png": F.image(10, 10) { _, _ in (5, 5, 5, 255) },
                         "Tab@3x.png": F.image(30, 30) { _, _ in (9, 9, 9, 255) }])
         XCTAssertEqual(both.warnings, [])
-        XCTAssertEqual(both.assets[0].images.map { F.pixel($0.image, 0, 0)[0] }, [5, 9, 9])
+        XCTAssertEqual(both.assets[0].images.map { F.pixel($0.image!, 0, 0)[0] }, [5, 9, 9])
         let only1 = run(["One.png": F.image(10, 10) { _, _ in (5, 5, 5, 255) }])
         XCTAssertEqual(only1.warnings, ["One: no source at or above @2x, @3x; the slots stay empty (themegen never upscales)"])
     }
@@ -89,9 +91,10 @@ final class SlicerTests: XCTestCase {
         let a = r.assets[0]
         XCTAssertEqual(a.asset.colorSpace, .displayP3)
         for img in a.images {
-            XCTAssertEqual(img.image.colorSpace, .displayP3)
-            XCTAssertEqual(img.image.bitDepth, 8)
-            XCTAssertEqual(F.pixel(img.image, 0, 0), [127, 255, 0, 255])   // rounded once
+            let image = try XCTUnwrap(img.image)
+            XCTAssertEqual(image.colorSpace, .displayP3)
+            XCTAssertEqual(image.bitDepth, 8)
+            XCTAssertEqual(F.pixel(image, 0, 0), [127, 255, 0, 255])   // rounded once
         }
         // A 16-bit source is never copied: its bytes are not 8-bit pixels.
         XCTAssertEqual(a.images[2].png.count, 20)
@@ -109,7 +112,7 @@ final class SlicerTests: XCTestCase {
         XCTAssertEqual(r.warnings, []); XCTAssertEqual(r.errors.map(\.description), [])
         let a = r.assets[0]
         XCTAssertEqual(a.asset.slicing, Slicing(capInsets: CapInsets(top: 2, left: 5, bottom: 2, right: 5), resizingMode: .ninePart))
-        XCTAssertEqual(a.images.map { [$0.image.width, $0.image.height] }, [[12, 6], [24, 12], [36, 18]])
+        XCTAssertEqual(a.images.map { [$0.image!.width, $0.image!.height] }, [[12, 6], [24, 12], [36, 18]])
         XCTAssertEqual(a.images.map { $0.slicing!.insets }, [PixelInsets(top: 2, left: 5, bottom: 2, right: 5),
                                                              PixelInsets(top: 4, left: 10, bottom: 4, right: 10),
                                                              PixelInsets(top: 6, left: 15, bottom: 6, right: 15)])
@@ -151,5 +154,16 @@ final class SlicerTests: XCTestCase {
         let r = run(["b/Zed@3x.png": img, "a/Alpha@3x.png": img, "Mid@3x.png": img],
                     groups: ["b/Zed@3x.png": ["b"], "a/Alpha@3x.png": ["a"]])
         XCTAssertEqual(r.assets.map { $0.asset.groups + [$0.asset.name] }, [["Mid"], ["a", "Alpha"], ["b", "Zed"]])
+    }
+
+    func testImagesAreDroppedUnlessKept() {
+        let img = F.image(9, 6) { _, _ in (1, 1, 1, 255) }
+        let r = Slicer.slice([SliceSource(path: "Flat@3x.png")!], decode: { _ in DecodedSource(image: img, bytes: [1]) },
+                             encode: { _ in [1, 2] })
+        XCTAssertEqual(r.assets[0].images.map { $0.image == nil }, [true, true, true])
+        XCTAssertEqual(r.assets[0].images.map { [$0.width, $0.height] }, [[3, 2], [6, 4], [9, 6]])
+        let plan = CatalogPlanner.plan(catalog: "A.xcassets", assets: r.assets)
+        XCTAssertEqual(plan.images.count, 0)
+        XCTAssertEqual(plan.files.count, 5)
     }
 }

@@ -1,12 +1,18 @@
-/// One image of a sliced asset, ready for the catalog: the 8-bit pixels, the PNG bytes to write
-/// and the slicing in this scale's pixels.
+/// One image of a sliced asset, ready for the catalog: its size, the PNG bytes to write, the
+/// slicing in this scale's pixels, and the 8-bit pixels when the slicer was asked to keep them.
 public struct ScaledImage: Sendable, Equatable {
     public var scale: Int
-    public var image: Image
+    public var width: Int
+    public var height: Int
+    /// Kept only with `SliceOptions.keepImages`: a run over large backgrounds would otherwise
+    /// hold every decoded image at once.
+    public var image: Image?
     public var png: [UInt8]
     public var slicing: ScaledSlicing?
-    public init(scale: Int, image: Image, png: [UInt8], slicing: ScaledSlicing? = nil) {
-        self.scale = scale; self.image = image; self.png = png; self.slicing = slicing
+    public init(scale: Int, image: Image, png: [UInt8], slicing: ScaledSlicing? = nil, keepImage: Bool = true) {
+        self.scale = scale; width = image.width; height = image.height
+        self.image = keepImage ? image : nil
+        self.png = png; self.slicing = slicing
     }
 }
 
@@ -22,8 +28,8 @@ public struct SlicedAsset: Sendable, Equatable {
 public struct CatalogPlan: Sendable, Equatable {
     /// Sorted by path; paths are relative to the catalog's parent and start with the catalog.
     public var files: [PlannedFile]
-    /// The decoded pixels of every planned PNG by path, so `--check` can compare pixels
-    /// without decoding what it just encoded.
+    /// The decoded pixels of every planned PNG by path (for the images the slicer kept), so
+    /// `--check` can compare pixels without decoding what it just encoded.
     public var images: [String: Image]
     /// The imageset folders the plan owns, sorted (for the ownership manifest).
     public var imageSets: [String]
@@ -62,7 +68,7 @@ public enum CatalogPlanner {
                 let name = fileName(a.name, scale: scale)
                 slots.append(.init(scale: scale, filename: name, slicing: img.slicing))
                 files.append(PlannedFile(path: set + "/" + name, bytes: img.png, kind: .png))
-                images[set + "/" + name] = img.image
+                if let image = img.image { images[set + "/" + name] = image }
             }
             files.append(PlannedFile(path: set + "/Contents.json",
                                      text: CatalogContents.imageSet(slots: slots, renderingIntent: a.renderingIntent).text))

@@ -12,6 +12,9 @@ public struct SliceOptions: Sendable {
     /// Assets whose centre tiles instead of stretching.
     public var tiledCenters: Set<String> = []
     public var renderingIntents: [String: RenderingIntent] = [:]
+    /// Keep the 8-bit pixels of every output in the result (for `--check` and tests). Off by
+    /// default: peak memory then stays at a few images per core.
+    public var keepImages = false
     /// A Swift identifier for an asset name.
     public var identifier: @Sendable (String) -> String = { SliceOptions.simpleIdentifier($0) }
 
@@ -183,7 +186,7 @@ public enum Slicer {
                 }
                 scaled = ss
             }
-            images.append(ScaledImage(scale: scale, image: image, png: png, slicing: scaled))
+            images.append(ScaledImage(scale: scale, image: image, png: png, slicing: scaled, keepImage: options.keepImages))
         }
         guard outcome.errors.isEmpty else { return outcome }
         if !empty.isEmpty {
