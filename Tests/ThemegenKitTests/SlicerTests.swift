@@ -118,6 +118,18 @@ final class SlicerTests: XCTestCase {
                                                              PixelInsets(top: 6, left: 15, bottom: 6, right: 15)])
         XCTAssertEqual(a.images.map { $0.slicing!.uniform }, [true, true, true])
         XCTAssertEqual(a.images[2].png.count, 20)   // re-encoded without the frame
+        // Padded to a multiple of 3 (art 35×17 → 36×18), the right and bottom caps grow by the
+        // padding: caps from the padded art, as the images have it.
+        var pad = SliceOptions(); pad.pad = true
+        let odd = F.image(37, 19) { x, y in
+            if y == 0 && (16...21).contains(x) || x == 0 && (7...12).contains(y) { return (0, 0, 0, 255) }
+            if x == 0 || y == 0 || x == 36 || y == 18 { return (0, 0, 0, 0) }
+            return (200, 100, 50, 255)
+        }
+        let padded = run(["Odd@3x.9.png": odd], options: pad)
+        XCTAssertEqual(padded.warnings, [])
+        XCTAssertEqual(padded.assets[0].asset.slicing?.capInsets, CapInsets(top: 2, left: 5, bottom: 2, right: 5))
+        XCTAssertEqual(padded.assets[0].images.map { [$0.width, $0.height] }, [[12, 6], [24, 12], [36, 18]])
         // A bad 9-patch is an error naming the file, and the asset is left out.
         let bad = run(["Bad@3x.9.png": F.image(5, 5) { x, y in x == 2 && y == 0 ? (0, 255, 0, 255) : (0, 0, 0, 0) }])
         XCTAssertEqual(bad.assets.count, 0)

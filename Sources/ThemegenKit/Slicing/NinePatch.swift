@@ -18,10 +18,12 @@ public struct NinePatch: Sendable, Equatable {
     public var opticalInsets: PixelInsets
 
     /// Cap insets in points (source pixels / `sourceScale`) and the resizing mode the stretch
-    /// marks describe; nil when neither axis has a mark.
-    public func slicing(sourceScale: Int = 3, centerMode: CenterMode = .stretch) -> Slicing? {
+    /// marks describe; nil when neither axis has a mark. `paddedWidth`/`paddedHeight` give the
+    /// art's size after transparent padding at the right and bottom, which widens those caps.
+    public func slicing(sourceScale: Int = 3, centerMode: CenterMode = .stretch,
+                        paddedWidth: Int? = nil, paddedHeight: Int? = nil) -> Slicing? {
         let s = Double(sourceScale)
-        let w = content.width, h = content.height
+        let w = paddedWidth ?? content.width, h = paddedHeight ?? content.height
         let left = Double(stretchX?.lowerBound ?? 0) / s
         let right = Double(stretchX.map { w - $0.upperBound } ?? 0) / s
         let top = Double(stretchY?.lowerBound ?? 0) / s

@@ -123,14 +123,11 @@ public enum Slicer {
                 let d = try decode(s.path)
                 var image = d.image
                 var reusable: [UInt8]? = image.bitDepth == 8 ? d.bytes : nil
+                var patch: NinePatch?
                 if s.isNinePatch {
-                    let patch = try NinePatch(parsing: image, path: s.path)
-                    image = patch.content
+                    patch = try NinePatch(parsing: image, path: s.path)
+                    image = patch!.content
                     reusable = nil
-                    if ninePatchSlicing == nil {
-                        ninePatchSlicing = patch.slicing(sourceScale: s.scale,
-                                                         centerMode: options.tiledCenters.contains(name) ? .tile : .stretch)
-                    }
                 }
                 if image.width % s.scale != 0 || image.height % s.scale != 0 {
                     if options.pad {
@@ -140,6 +137,12 @@ public enum Slicer {
                         warnedGrid = true
                         outcome.warnings.append("\(s.path): \(label) is \(image.width)×\(image.height) px at @\(s.scale)x, not a multiple of \(s.scale); the 1x would be blurry or off by a pixel (--pad pads it transparently)")
                     }
+                }
+                // The highest 9-patch decides the caps, measured on the (padded) art.
+                if let patch, ninePatchSlicing == nil {
+                    ninePatchSlicing = patch.slicing(sourceScale: s.scale,
+                                                     centerMode: options.tiledCenters.contains(name) ? .tile : .stretch,
+                                                     paddedWidth: image.width, paddedHeight: image.height)
                 }
                 loaded.append((s, image, reusable))
             } catch {
