@@ -80,6 +80,9 @@ final class SlicerTests: XCTestCase {
                         "Tab@3x.png": F.image(30, 30) { _, _ in (9, 9, 9, 255) }])
         XCTAssertEqual(both.warnings, [])
         XCTAssertEqual(both.assets[0].images.map { F.pixel($0.image!, 0, 0)[0] }, [5, 9, 9])
+        let stale = run(["Tab.png": F.image(11, 10) { _, _ in (5, 5, 5, 255) },
+                         "Tab@3x.png": F.image(30, 30) { _, _ in (9, 9, 9, 255) }])
+        XCTAssertEqual(stale.warnings, ["Tab.png: Tab is 11×10 px at @1x, but Tab@3x.png makes it 10×10; the scales will not match"])
         let only1 = run(["One.png": F.image(10, 10) { _, _ in (5, 5, 5, 255) }])
         XCTAssertEqual(only1.warnings, ["One: no source at or above @2x, @3x; the slots stay empty (themegen never upscales)"])
     }

@@ -150,6 +150,14 @@ public enum Slicer {
             }
         }
         guard outcome.errors.isEmpty, let top = loaded.first else { return outcome }
+        // A lower-scale source whose size disagrees with the highest one is probably stale.
+        for l in loaded.dropFirst() {
+            let w = Downscaler.scaledSide(top.image.width, scale: l.source.scale, sourceScale: top.source.scale)
+            let h = Downscaler.scaledSide(top.image.height, scale: l.source.scale, sourceScale: top.source.scale)
+            if l.image.width != w || l.image.height != h {
+                outcome.warnings.append("\(l.source.path): \(label) is \(l.image.width)×\(l.image.height) px at @\(l.source.scale)x, but \(top.source.path) makes it \(w)×\(h); the scales will not match")
+            }
+        }
 
         let centerMode: CenterMode = options.tiledCenters.contains(name) ? .tile : .stretch
         var slicing = options.slicing[name] ?? ninePatchSlicing
