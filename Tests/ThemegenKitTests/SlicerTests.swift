@@ -43,6 +43,7 @@ final class SlicerTests: XCTestCase {
         let r2 = run(["Star@3x.png": src], marker: 30)
         XCTAssertEqual(r2.assets[0].images[2].png.count, 20)
         XCTAssertEqual(a.asset.identifier, "star")
+        XCTAssertEqual(SliceOptions().identifier("back-arrow 2"), "backArrow2")
         XCTAssertEqual(a.asset.file, "Star@3x.png")
     }
 

@@ -16,20 +16,9 @@ public struct SliceOptions: Sendable {
     /// default: peak memory then stays at a few images per core.
     public var keepImages = false
     /// A Swift identifier for an asset name.
-    public var identifier: @Sendable (String) -> String = { SliceOptions.simpleIdentifier($0) }
+    public var identifier: @Sendable (String) -> String = { SwiftIdentifier.lowerCamel($0, fallback: "image") }
 
     public init() {}
-
-    /// lowerCamelCase of the name's alphanumeric words, `_` before a leading digit.
-    public static func simpleIdentifier(_ name: String) -> String {
-        let words = name.split { !($0.isLetter || $0.isNumber) }.map(String.init)
-        var id = words.enumerated().map { i, w in
-            i == 0 ? w.prefix(1).lowercased() + w.dropFirst() : w.prefix(1).uppercased() + w.dropFirst()
-        }.joined()
-        if id.isEmpty { id = "image" }
-        if id.first!.isNumber { id = "_" + id }
-        return id
-    }
 }
 
 /// A decoded source: the pixels and the file's bytes (reused as the output when the source
