@@ -13,7 +13,7 @@ final class SlicerTests: XCTestCase {
         let sources = images.keys.sorted().map { SliceSource(path: $0, groups: groups[$0] ?? [])! }
         return Slicer.slice(sources, options: options,
                             decode: { p in DecodedSource(image: images[p]!, bytes: [UInt8](repeating: 7, count: marker)) },
-                            encode: { _ in [UInt8](repeating: 1, count: encodedSize) })
+                            encode: { _, _ in [UInt8](repeating: 1, count: encodedSize) })
     }
 
     func testFileNamesGiveNameScaleAndNinePatch() {
@@ -175,7 +175,7 @@ final class SlicerTests: XCTestCase {
     func testImagesAreDroppedUnlessKept() {
         let img = F.image(9, 6) { _, _ in (1, 1, 1, 255) }
         let r = Slicer.slice([SliceSource(path: "Flat@3x.png")!], decode: { _ in DecodedSource(image: img, bytes: [1]) },
-                             encode: { _ in [1, 2] })
+                             encode: { _, _ in [1, 2] })
         XCTAssertEqual(r.assets[0].images.map { $0.image == nil }, [true, true, true])
         XCTAssertEqual(r.assets[0].images.map { [$0.width, $0.height] }, [[3, 2], [6, 4], [9, 6]])
         let plan = CatalogPlanner.plan(catalog: "A.xcassets", assets: r.assets)

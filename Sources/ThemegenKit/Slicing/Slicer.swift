@@ -56,7 +56,8 @@ extension ThemegenErrorBox: ThemegenError {}
 /// never upscaled. Assets run concurrently on all cores; results keep the sorted asset order.
 public enum Slicer {
     public typealias Decode = @Sendable (String) throws -> DecodedSource
-    public typealias Encode = @Sendable (Image) throws -> [UInt8]
+    /// Encodes one output; the name (source path and scale) goes into error messages.
+    public typealias Encode = @Sendable (_ image: Image, _ name: String) throws -> [UInt8]
 
     public static func slice(_ sources: [SliceSource], options: SliceOptions = SliceOptions(),
                              decode: Decode, encode: Encode) -> SliceResult {
@@ -163,20 +164,21 @@ public enum Slicer {
             do {
                 if let own = loaded.first(where: { $0.source.scale == scale }) {
                     image = own.image.to8Bit()
-                    let encoded = try encode(image)
+                    let encoded = try encode(image, "\(own.source.path) @\(scale)x")
                     png = own.bytes.map { $0.count <= encoded.count ? $0 : encoded } ?? encoded
                 } else if let from = loaded.first(where: { $0.source.scale > scale }) {
                     // From the highest source: 3:1 is an exact area average, 3:2 the edge-aware
                     // remap, both measured on ../shared/quality.
                     image = Downscaler.downscale(from.image, to: scale, from: from.source.scale)
-                    png = try encode(image)
+                    png = try encode(image, "\(from.source.path) @\(scale)x")
                 } else {
                     empty.append(scale)
                     continue
                 }
             } catch {
+                // The other scales would fail the same way: one error per asset is enough.
                 outcome.errors.append(ThemegenErrorBox(error))
-                continue
+                return outcome
             }
             var scaled: ScaledSlicing?
             if let s = slicing {

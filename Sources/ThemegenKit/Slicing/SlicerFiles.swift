@@ -9,6 +9,6 @@ extension Slicer {
                 throw FileError(path, "cannot read the file: \(error.localizedDescription)", kind: .io)
             }
             return DecodedSource(image: try PNGDecoder.decode(data: bytes, name: path), bytes: bytes)
-        }, encode: { try PNGEncoder.encode($0) })
+        }, encode: { try PNGEncoder.encode($0, name: $1) })
     }
 }
