@@ -182,4 +182,24 @@ final class SlicerTests: XCTestCase {
         XCTAssertEqual(plan.images.count, 0)
         XCTAssertEqual(plan.files.count, 5)
     }
+
+    func testReportGoesToTheConsoleInOrder() {
+        let lines = LockedLines()
+        let console = Console(out: { _ in }, err: { lines.append($0) })
+        let r = run(["Odd@3x.png": F.image(4, 3) { _, _ in (1, 1, 1, 255) },
+                     "Bad@3x.9.png": F.image(5, 5) { x, y in x == 2 && y == 0 ? (0, 255, 0, 255) : (0, 0, 0, 0) }])
+        r.report(to: console)
+        XCTAssertEqual(lines.all, [
+            "themegen: warning: Odd@3x.png: Odd is 4×3 px at @3x, not a multiple of 3; the 1x would be blurry or off by a pixel (--pad pads it transparently)\n",
+            "themegen: error: Bad@3x.9.png: 9-patch frame pixel (2, 0) on the top edge is #00FF00; use opaque black, transparent or white\n",
+        ])
+        XCTAssertEqual(console.exitCode, .input)
+    }
+}
+
+private final class LockedLines: @unchecked Sendable {
+    private let lock = NSLock()
+    private var lines: [String] = []
+    func append(_ s: String) { lock.lock(); lines.append(s); lock.unlock() }
+    var all: [String] { lock.lock(); defer { lock.unlock() }; return lines }
 }

@@ -37,6 +37,14 @@ public struct SliceResult: Sendable {
     public var errors: [ThemegenErrorBox]
 }
 
+extension SliceResult {
+    /// Prints the run's warnings, then its errors, in asset order.
+    public func report(to console: Console) {
+        for w in warnings { console.warning(w) }
+        for e in errors { console.error(e) }
+    }
+}
+
 /// A `ThemegenError` that crosses threads.
 public struct ThemegenErrorBox: Error, Sendable, CustomStringConvertible {
     public let description: String
