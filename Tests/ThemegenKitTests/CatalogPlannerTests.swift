@@ -56,14 +56,14 @@ final class CatalogPlannerTests: XCTestCase {
         XCTAssertEqual(doc.text, "{\n  \"B\" : false,\n  \"a\" : [\n\n  ],\n  \"b\" : \"a\\\"b\\\\c\\n\\u0001é/\"\n}\n")
     }
 
-    func testPlanListsEveryFileSortedWithGroups() {
+    func testPlanListsEveryFileSortedWithGroups() throws {
         let img = F.image(3, 3) { _, _ in (1, 2, 3, 255) }
         func sliced(_ name: String, _ groups: [String], scales: [Int]) -> SlicedAsset {
             SlicedAsset(asset: Asset(name: name, identifier: name, file: "\(name)@3x.png", groups: groups,
                                      pointWidth: 1, pointHeight: 1, scales: scales),
                         images: scales.map { ScaledImage(scale: $0, image: img, png: [UInt8($0)]) })
         }
-        let plan = CatalogPlanner.plan(catalog: "Out.xcassets/", assets: [
+        let plan = try CatalogPlanner.plan(catalog: "Out.xcassets/", assets: [
             sliced("Star", ["Icons", "Small"], scales: [1, 2, 3]),
             sliced("Back", [], scales: [1, 2]),
             sliced("Arrow", ["Icons"], scales: [1, 2, 3]),
@@ -94,5 +94,45 @@ final class CatalogPlannerTests: XCTestCase {
         // The empty 3x slot of Back is written as an entry without a file.
         let back = String(decoding: plan.files.first { $0.path == "Out.xcassets/Back.imageset/Contents.json" }!.bytes, as: UTF8.self)
         XCTAssertTrue(back.contains("    {\n      \"idiom\" : \"universal\",\n      \"scale\" : \"3x\"\n    }\n"), back)
+    }
+
+    func testColorSetGoldenWithDarkVariant() throws {
+        let c = NamedColor(name: "Accent", color: RGBA(red: 1, green: 1.0 / 255, blue: 88.0 / 255),
+                           dark: RGBA(red: 0.11, green: 0.1104, blue: -0.2, alpha: 0.5), colorSpace: .displayP3)
+        XCTAssertEqual(try CatalogContents.colorSet(c).text, try F.text("Catalog/colorset-dark.json"))
+        // Three decimals recover every 8-bit value.
+        for v in 0...255 {
+            XCTAssertEqual(Int((Double(CatalogContents.component(Double(v) / 255))! * 255).rounded()), v)
+        }
+        let light = try CatalogContents.colorSet(NamedColor(name: "Ink", color: RGBA(red: 0, green: 0, blue: 0)))
+        XCTAssertTrue(light.text.contains("\"color-space\" : \"srgb\""))
+        XCTAssertFalse(light.text.contains("appearances"))
+    }
+
+    func testColorSetsInThePlanAndTheirErrors() throws {
+        let img = F.image(3, 3) { _, _ in (1, 2, 3, 255) }
+        let star = SlicedAsset(asset: Asset(name: "Star", identifier: "star", file: "in/Star@3x.png", pointWidth: 1, pointHeight: 1, scales: [3]),
+                               images: [ScaledImage(scale: 3, image: img, png: [3])])
+        let plan = try CatalogPlanner.plan(catalog: "T.xcassets", assets: [star], colors: [
+            NamedColor(name: "Ocean", groups: ["Themes"], color: RGBA(red: 0, green: 0.2, blue: 0.4)),
+            NamedColor(name: "OceanText", groups: ["Themes"], color: RGBA(red: 1, green: 1, blue: 1), dark: RGBA(red: 0, green: 0, blue: 0)),
+        ], providesNamespace: true)
+        XCTAssertEqual(plan.files.map(\.path), [
+            "T.xcassets/Contents.json",
+            "T.xcassets/Star.imageset/Contents.json",
+            "T.xcassets/Star.imageset/Star@3x.png",
+            "T.xcassets/Themes/Contents.json",
+            "T.xcassets/Themes/Ocean.colorset/Contents.json",
+            "T.xcassets/Themes/OceanText.colorset/Contents.json",
+        ])
+        XCTAssertEqual(plan.colorSets, ["T.xcassets/Themes/Ocean.colorset", "T.xcassets/Themes/OceanText.colorset"])
+        XCTAssertThrowsError(try CatalogPlanner.plan(catalog: "T.xcassets", assets: [star],
+                                                     colors: [NamedColor(name: "Star", color: RGBA(red: 0, green: 0, blue: 0))])) { e in
+            XCTAssertEqual("\(e)", "T.xcassets/Star: both the image in/Star@3x.png and the colour Star are named 'Star' in the same catalog folder; rename one")
+        }
+        XCTAssertThrowsError(try CatalogPlanner.plan(catalog: "T.xcassets", assets: [],
+                                                     colors: [NamedColor(name: "Odd", color: RGBA(red: 0, green: 0, blue: 0), colorSpace: .other("gAMA 1"))])) { e in
+            XCTAssertEqual("\(e)", "colour Odd: its colour space 'gAMA 1' cannot be written in a colorset; use sRGB or Display P3 sources")
+        }
     }
 }

@@ -172,13 +172,13 @@ final class SlicerTests: XCTestCase {
         XCTAssertEqual(r.assets.map { $0.asset.groups + [$0.asset.name] }, [["Mid"], ["a", "Alpha"], ["b", "Zed"]])
     }
 
-    func testImagesAreDroppedUnlessKept() {
+    func testImagesAreDroppedUnlessKept() throws {
         let img = F.image(9, 6) { _, _ in (1, 1, 1, 255) }
         let r = Slicer.slice([SliceSource(path: "Flat@3x.png")!], decode: { _ in DecodedSource(image: img, bytes: [1]) },
                              encode: { _, _ in [1, 2] })
         XCTAssertEqual(r.assets[0].images.map { $0.image == nil }, [true, true, true])
         XCTAssertEqual(r.assets[0].images.map { [$0.width, $0.height] }, [[3, 2], [6, 4], [9, 6]])
-        let plan = CatalogPlanner.plan(catalog: "A.xcassets", assets: r.assets)
+        let plan = try CatalogPlanner.plan(catalog: "A.xcassets", assets: r.assets)
         XCTAssertEqual(plan.images.count, 0)
         XCTAssertEqual(plan.files.count, 5)
     }
