@@ -5,9 +5,6 @@ import Foundation
 enum SlicingFixtures {
     /// Tests/ThemegenKitTests/Fixtures
     static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
-    /// The repo root is three levels up from this file; `../shared` sits beside it.
-    static let shared = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("../shared").standardized
 
     static func text(_ relative: String) throws -> String {
         try String(contentsOf: folder.appendingPathComponent(relative), encoding: .utf8)
