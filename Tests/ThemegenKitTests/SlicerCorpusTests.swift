@@ -48,4 +48,25 @@ final class SlicerCorpusTests: XCTestCase {
         XCTAssertTrue(r.errors[0].description.hasPrefix(path + " @"), r.errors[0].description)
         XCTAssertTrue(r.errors[0].description.contains("gAMA 1"), r.errors[0].description)
     }
+
+    /// A Display P3 export written by themegen's encoder (iCCP) gives P3-tagged outputs at
+    /// every scale, through real files.
+    func testDisplayP3SourceGivesP3TaggedFiles() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("themegen-p3-\(ProcessInfo.processInfo.processIdentifier)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let art = SlicingFixtures.image(24, 12, colorSpace: .displayP3) { x, y in (UInt8(x * 10), UInt8(y * 20), 200, x < 3 ? 0 : 255) }
+        let path = dir.appendingPathComponent("Wide@3x.png").path
+        try Data(try PNGEncoder.encode(art)).write(to: URL(fileURLWithPath: path))
+        let r = Slicer.slice(files: try SliceSource.scan([dir.path]))
+        XCTAssertEqual(r.errors.map(\.description), [])
+        let a = try XCTUnwrap(r.assets.first)
+        XCTAssertEqual(a.asset.colorSpace, .displayP3)
+        for img in a.images {
+            let decoded = try PNGDecoder.decode(data: img.png, name: "Wide @\(img.scale)x")
+            XCTAssertEqual(decoded.colorSpace, .displayP3, "@\(img.scale)x")
+            XCTAssertEqual([decoded.width, decoded.height], [8 * img.scale, 4 * img.scale])
+        }
+        XCTAssertEqual(try PNGDecoder.decode(data: a.images[2].png, name: "Wide").pixels, art.pixels)
+    }
 }
