@@ -69,6 +69,10 @@ public final class Console: @unchecked Sendable {
     }
 
     public func error(_ error: Error) {
+        if let list = error as? ErrorList {
+            for e in list.errors { self.error(e) }
+            return
+        }
         let (message, code): (String, ExitCode)
         if let e = error as? ThemegenError {
             (message, code) = (e.description, e.kind.exitCode)
