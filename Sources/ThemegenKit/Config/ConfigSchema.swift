@@ -1,0 +1,53 @@
+/// The JSON Schema (draft 2020-12) of `themegen.json`, generated from `ConfigShape.config`.
+/// `themegen config schema` prints it; `themegen.schema.json` at the repository top is a copy
+/// that a test keeps in step.
+public enum ConfigSchema {
+    public static func document() -> JSONValue {
+        var top = schema(ConfigShape.config)
+        guard case .object(var members) = top else { return top }
+        members.insert(contentsOf: [
+            JSONMember("$schema", JSONNode(.string("https://json-schema.org/draft/2020-12/schema"))),
+            JSONMember("title", JSONNode(.string("themegen.json"))),
+            JSONMember("description", JSONNode(.string("Configuration of themegen. Paths are relative to this file."))),
+        ], at: 0)
+        top = .object(members)
+        return top
+    }
+
+    static func schema(_ shape: ConfigShape, help: String? = nil) -> JSONValue {
+        var m: [JSONMember] = []
+        func add(_ k: String, _ v: JSONValue) { m.append(JSONMember(k, JSONNode(v))) }
+        switch shape {
+        case .string: add("type", .string("string"))
+        case .color:
+            add("type", .string("string"))
+            add("pattern", .string("^#([0-9A-Fa-f]{6}|[0-9A-Fa-f]{8})$"))
+        case .boolean: add("type", .string("boolean"))
+        case .nonNegativeNumber:
+            add("type", .string("number"))
+            add("minimum", .number(0))
+        case .oneOf(let names):
+            add("type", .string("string"))
+            add("enum", .array(names.map { JSONNode(.string($0)) }))
+        case .object(let keys):
+            add("type", .string("object"))
+            add("properties", .object(keys.map { JSONMember($0.name, JSONNode(schema($0.shape, help: $0.help))) }))
+            let required = keys.filter(\.required).map { JSONNode(.string($0.name)) }
+            if !required.isEmpty { add("required", .array(required)) }
+            add("additionalProperties", .bool(false))
+        case .map(let value):
+            add("type", .string("object"))
+            add("additionalProperties", schema(value))
+        case .array(let item):
+            add("type", .string("array"))
+            add("items", schema(item))
+        case .any:
+            break
+        case .booleanOr(let inner):
+            add("anyOf", .array([JSONNode(.object([JSONMember("type", JSONNode(.string("boolean")))])),
+                                 JSONNode(schema(inner))]))
+        }
+        if let help { m.insert(JSONMember("description", JSONNode(.string(help))), at: 0) }
+        return .object(m)
+    }
+}
