@@ -42,12 +42,20 @@ func allFiles(_ root: String) -> [String] {
 
 /// A console whose output the test can read.
 final class CapturedConsole: @unchecked Sendable {
-    private let lock = NSLock()
-    private var outText = ""
-    private var errText = ""
-    lazy var console: Console = Console(
-        out: { [unowned self] s in self.lock.lock(); self.outText += s; self.lock.unlock() },
-        err: { [unowned self] s in self.lock.lock(); self.errText += s; self.lock.unlock() })
-    var out: String { lock.lock(); defer { lock.unlock() }; return outText }
-    var err: String { lock.lock(); defer { lock.unlock() }; return errText }
+    private final class Box: @unchecked Sendable {
+        let lock = NSLock()
+        var out = ""
+        var err = ""
+    }
+    private let box = Box()
+    let console: Console
+
+    init() {
+        let box = self.box
+        console = Console(out: { s in box.lock.lock(); box.out += s; box.lock.unlock() },
+                          err: { s in box.lock.lock(); box.err += s; box.lock.unlock() })
+    }
+
+    var out: String { box.lock.lock(); defer { box.lock.unlock() }; return box.out }
+    var err: String { box.lock.lock(); defer { box.lock.unlock() }; return box.err }
 }

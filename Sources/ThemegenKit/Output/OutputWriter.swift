@@ -47,6 +47,9 @@ public struct WriteReport: Sendable, Equatable {
     /// Files no longer generated that were left in place because they changed since themegen
     /// wrote them.
     public var abandoned: [String] = []
+    /// The manifest after the run: every planned path → the SHA-256 of what is on disk
+    /// (in check and dry-run mode, of what would be).
+    public var hashes: [String: String] = [:]
 
     public var isUpToDate: Bool { missing.isEmpty && stale.isEmpty && extra.isEmpty }
     public var changeCount: Int { missing.count + stale.count + extra.count }
@@ -131,9 +134,10 @@ public enum OutputWriter {
         report.extra.sort()
 
         if !conflicts.isEmpty { throw ErrorList(conflicts) }
+        for (f, h) in writes { finalFiles[f.path] = h }
+        report.hashes = finalFiles
         if options.check || options.dryRun { return report }
 
-        for (f, h) in writes { finalFiles[f.path] = h }
         let finalManifest = OwnershipManifest(files: finalFiles)
         removeLeftoverTemporaries(root: root, paths: plan.files.map(\.path))
         if writes.isEmpty && deletes.isEmpty {

@@ -1,0 +1,53 @@
+/// The producers a run plugs into its jobs, one per config section. The themes, slicing and
+/// preview code register theirs in `Producers.standard`; a section without a producer yet is
+/// reported with `-v` and skipped.
+public struct Producers: Sendable {
+    public typealias Themes = @Sendable (ThemesInput, JobContext) throws -> [PlannedFile]
+    public typealias Assets = @Sendable (AssetsInput, JobContext) throws -> [PlannedFile]
+    public typealias Preview = @Sendable (ThemegenConfig, PreviewOutput, JobContext) throws -> [PlannedFile]
+
+    public var themes: Themes?
+    public var assets: Assets?
+    public var preview: Preview?
+    /// Compares two PNG files by header, colour chunks and pixels (the PNG decoder's job).
+    public var pngEquivalent: (@Sendable ([UInt8], [UInt8]) -> Bool)?
+
+    public init(themes: Themes? = nil, assets: Assets? = nil, preview: Preview? = nil,
+                pngEquivalent: (@Sendable ([UInt8], [UInt8]) -> Bool)? = nil) {
+        self.themes = themes; self.assets = assets; self.preview = preview; self.pngEquivalent = pngEquivalent
+    }
+
+    /// What `themegen run` uses.
+    public static let standard = Producers()
+
+    /// Export file types a job reads.
+    static let exportExtensions: Set<String> = ["png"]
+
+    /// One job per config section that has a producer, named by its key path.
+    public func jobs(for loaded: LoadedConfig) -> [BuildJob] {
+        let config = loaded.config
+        let root = loaded.root
+        var jobs: [BuildJob] = []
+        for (i, section) in config.themes.enumerated() {
+            guard let themes else { continue }
+            jobs.append(BuildJob(name: "themes[\(i)]", inputs: {
+                try InputFiles.list(section.input, root: root, extensions: Producers.exportExtensions) + section.outputs.compactMap(\.templateFile)
+            }, produce: { try themes(section, $0) }))
+        }
+        for (i, section) in config.assets.enumerated() {
+            guard let assets else { continue }
+            jobs.append(BuildJob(name: "assets[\(i)]", inputs: {
+                try InputFiles.list(section.input, root: root, extensions: Producers.exportExtensions) + section.outputs.compactMap(\.templateFile)
+            }, produce: { try assets(section, $0) }))
+        }
+        if let output = config.preview, let preview {
+            // The preview shows every theme and asset, so every export is its input.
+            jobs.append(BuildJob(name: "preview", inputs: {
+                try (config.themes.map(\.input) + config.assets.map(\.input)).flatMap {
+                    try InputFiles.list($0, root: root, extensions: Producers.exportExtensions)
+                }
+            }, produce: { try preview(config, output, $0) }))
+        }
+        return jobs
+    }
+}
