@@ -9,6 +9,7 @@ public enum ThemegenCLI {
         CleanCommand.command,
         ConfigCommand.command,
         InspectCommand.command,
+        TemplateCommand.command,
     ]
 
     /// The command a bare `themegen` runs.
