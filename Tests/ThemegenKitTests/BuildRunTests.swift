@@ -12,7 +12,7 @@ final class BuildRunTests: XCTestCase {
         return Producers(
             themes: { section, ctx in
                 calls.append("themes")
-                let files = try InputFiles.list(section.input, root: ctx.root, extensions: ["png"])
+                let files = try InputFiles.relativePNGs(in: section.input, root: ctx.root)
                 var text = "// \(section.outputs.map(\.template))\n"
                 for f in files {
                     let bytes = try FileSystem.readFile(ctx.path(f), shownAs: f)!
@@ -26,7 +26,7 @@ final class BuildRunTests: XCTestCase {
             assets: { section, ctx in
                 calls.append("assets")
                 var out: [PlannedFile] = [PlannedFile(path: section.catalog + "/Contents.json", text: "{catalog}\n")]
-                let files = try InputFiles.list(section.input, root: ctx.root, extensions: ["png"])
+                let files = try InputFiles.relativePNGs(in: section.input, root: ctx.root)
                 for (i, f) in files.enumerated() {
                     ctx.progress(i + 1, of: files.count, "slicing \(f)")
                     let name = ((f as NSString).lastPathComponent as NSString).deletingPathExtension

@@ -138,17 +138,17 @@ final class JSONParserTests: XCTestCase {
     func testStringsEscapesAndNumbers() throws {
         let text = #"[ "a\"b\\c\/\n\t\u00e9\ud83d\ude00", -0.5e2, 0, 12, true, false, null, {} ]"#
         let v = try JSONParser.parse(Array(text.utf8), file: "t.json").value
-        XCTAssertEqual(v, .array([JSONNode(.string("a\"b\\c/\n\té😀"), line: 1), JSONNode(.number(-50), line: 1),
-                                  JSONNode(.number(0), line: 1), JSONNode(.number(12), line: 1),
-                                  JSONNode(.bool(true), line: 1), JSONNode(.bool(false), line: 1),
-                                  JSONNode(.null, line: 1), JSONNode(.object([]), line: 1)]))
+        XCTAssertEqual(v, .array([JSONItem(.string("a\"b\\c/\n\té😀"), line: 1), JSONItem(.number(-50), line: 1),
+                                  JSONItem(.number(0), line: 1), JSONItem(.number(12), line: 1),
+                                  JSONItem(.bool(true), line: 1), JSONItem(.bool(false), line: 1),
+                                  JSONItem(.null, line: 1), JSONItem(.object([]), line: 1)]))
         for bad in ["[01]", "[1.]", "[\"\\ud800\"]", "{\"a\" 1}", "[1,]", "\"a", "[] []", "tru", "[-]"] {
             XCTAssertThrowsError(try JSONParser.parse(Array(bad.utf8), file: "t.json"), bad)
         }
     }
 
     func testSerializationIsDeterministicAndRoundTrips() throws {
-        let v = JSONValue.sortedObject(["b": .string("x\u{1}\"y"), "a": .array([JSONNode(.number(1.5)), JSONNode(.number(3))]), "c": .object([])])
+        let v = JSONValue.sortedObject(["b": .string("x\u{1}\"y"), "a": .array([JSONItem(.number(1.5)), JSONItem(.number(3))]), "c": .object([])])
         let text = v.serialized()
         XCTAssertEqual(text, "{\n  \"a\": [\n    1.5,\n    3\n  ],\n  \"b\": \"x\\u0001\\\"y\",\n  \"c\": {}\n}\n")
         let back = try JSONParser.parse(Array(text.utf8), file: "t.json")

@@ -60,8 +60,8 @@ final class ConfigTests: XCTestCase {
         XCTAssertEqual(config.themes, [ThemesInput(
             input: "Exports/Themes",
             outputs: [OutputSpec(template: "swift", output: "Generated/Themes.swift",
-                                 params: [JSONMember("enumName", JSONNode(.string("Theme"), line: 6)),
-                                          JSONMember("public", JSONNode(.bool(true), line: 6))]),
+                                 params: [JSONMember("enumName", JSONItem(.string("Theme"), line: 6)),
+                                          JSONMember("public", JSONItem(.bool(true), line: 6))]),
                       OutputSpec(template: "Templates/Colors.mustache", output: "Web/colors.css")],
             themes: ["Sunset": ThemeOverride(
                 themeColor: RGBA(red: 1, green: 136.0 / 255, blue: 0),

@@ -74,7 +74,7 @@ struct ConfigDecoder {
 
     init(file: String, root: String) { self.file = file; self.root = root }
 
-    mutating func decode(_ node: JSONNode) -> ThemegenConfig {
+    mutating func decode(_ node: JSONItem) -> ThemegenConfig {
         var config = ThemegenConfig()
         if let m = node.value["manifest"], let p = outputPath(m, "manifest") { config.manifest = p }
         for (i, t) in (node.value["themes"]?.value.arrayValue ?? []).enumerated() {
@@ -105,7 +105,7 @@ struct ConfigDecoder {
     }
 
     /// A normalised relative path, or nil (with an error) when it is absolute or escapes.
-    private mutating func path(_ node: JSONNode, _ keyPath: String, mayLeaveFolder: Bool) -> String? {
+    private mutating func path(_ node: JSONItem, _ keyPath: String, mayLeaveFolder: Bool) -> String? {
         guard let raw = node.value.stringValue else { return nil }
         if raw.hasPrefix("/") || raw.hasPrefix("~") {
             fail(keyPath, node.line, "\"\(raw)\" must be relative to the config's folder, so that outputs do not depend on where the project is checked out")
@@ -126,13 +126,13 @@ struct ConfigDecoder {
         return parts.joined(separator: "/")
     }
 
-    private mutating func outputPath(_ node: JSONNode, _ keyPath: String) -> String? {
+    private mutating func outputPath(_ node: JSONItem, _ keyPath: String) -> String? {
         guard let p = path(node, keyPath, mayLeaveFolder: false) else { return nil }
         outputs.append((p, keyPath, node.line))
         return p
     }
 
-    private mutating func inputFolder(_ node: JSONNode?, _ keyPath: String) -> String? {
+    private mutating func inputFolder(_ node: JSONItem?, _ keyPath: String) -> String? {
         guard let node, let p = path(node, keyPath, mayLeaveFolder: true) else { return nil }
         if !FileSystem.isDirectory(ConfigLoader.join(root, p)) {
             fail(keyPath, node.line, FileSystem.exists(ConfigLoader.join(root, p))
@@ -142,7 +142,7 @@ struct ConfigDecoder {
         return p
     }
 
-    private mutating func outputList(_ node: JSONNode?, _ keyPath: String, defaults: [OutputSpec]) -> [OutputSpec] {
+    private mutating func outputList(_ node: JSONItem?, _ keyPath: String, defaults: [OutputSpec]) -> [OutputSpec] {
         guard let node else {
             for (i, d) in defaults.enumerated() { outputs.append((d.output, KeyPath.index(keyPath, i) + " (default)", 0)) }
             return defaults
@@ -162,7 +162,7 @@ struct ConfigDecoder {
         return specs
     }
 
-    private mutating func themes(_ node: JSONNode, _ at: String) -> ThemesInput? {
+    private mutating func themes(_ node: JSONItem, _ at: String) -> ThemesInput? {
         guard node.value.objectValue != nil else { return nil }
         let input = inputFolder(node.value["input"], at + ".input")
         let outs = outputList(node.value["outputs"], at + ".outputs", defaults: ConfigDefaults.themesOutputs)
@@ -183,7 +183,7 @@ struct ConfigDecoder {
         return ThemesInput(input: input, outputs: outs, themes: overrides)
     }
 
-    private mutating func assets(_ node: JSONNode, _ at: String) -> AssetsInput? {
+    private mutating func assets(_ node: JSONItem, _ at: String) -> AssetsInput? {
         guard node.value.objectValue != nil else { return nil }
         let input = inputFolder(node.value["input"], at + ".input")
         var catalog = ConfigDefaults.catalog

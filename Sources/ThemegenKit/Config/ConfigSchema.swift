@@ -6,9 +6,9 @@ public enum ConfigSchema {
         var top = schema(ConfigShape.config)
         guard case .object(var members) = top else { return top }
         members.insert(contentsOf: [
-            JSONMember("$schema", JSONNode(.string("https://json-schema.org/draft/2020-12/schema"))),
-            JSONMember("title", JSONNode(.string("themegen.json"))),
-            JSONMember("description", JSONNode(.string("Configuration of themegen. Paths are relative to this file."))),
+            JSONMember("$schema", JSONItem(.string("https://json-schema.org/draft/2020-12/schema"))),
+            JSONMember("title", JSONItem(.string("themegen.json"))),
+            JSONMember("description", JSONItem(.string("Configuration of themegen. Paths are relative to this file."))),
         ], at: 0)
         top = .object(members)
         return top
@@ -16,7 +16,7 @@ public enum ConfigSchema {
 
     static func schema(_ shape: ConfigShape, help: String? = nil) -> JSONValue {
         var m: [JSONMember] = []
-        func add(_ k: String, _ v: JSONValue) { m.append(JSONMember(k, JSONNode(v))) }
+        func add(_ k: String, _ v: JSONValue) { m.append(JSONMember(k, JSONItem(v))) }
         switch shape {
         case .string: add("type", .string("string"))
         case .color:
@@ -28,11 +28,11 @@ public enum ConfigSchema {
             add("minimum", .number(0))
         case .oneOf(let names):
             add("type", .string("string"))
-            add("enum", .array(names.map { JSONNode(.string($0)) }))
+            add("enum", .array(names.map { JSONItem(.string($0)) }))
         case .object(let keys):
             add("type", .string("object"))
-            add("properties", .object(keys.map { JSONMember($0.name, JSONNode(schema($0.shape, help: $0.help))) }))
-            let required = keys.filter(\.required).map { JSONNode(.string($0.name)) }
+            add("properties", .object(keys.map { JSONMember($0.name, JSONItem(schema($0.shape, help: $0.help))) }))
+            let required = keys.filter(\.required).map { JSONItem(.string($0.name)) }
             if !required.isEmpty { add("required", .array(required)) }
             add("additionalProperties", .bool(false))
         case .map(let value):
@@ -44,10 +44,10 @@ public enum ConfigSchema {
         case .any:
             break
         case .booleanOr(let inner):
-            add("anyOf", .array([JSONNode(.object([JSONMember("type", JSONNode(.string("boolean")))])),
-                                 JSONNode(schema(inner))]))
+            add("anyOf", .array([JSONItem(.object([JSONMember("type", JSONItem(.string("boolean")))])),
+                                 JSONItem(schema(inner))]))
         }
-        if let help { m.insert(JSONMember("description", JSONNode(.string(help))), at: 0) }
+        if let help { m.insert(JSONMember("description", JSONItem(.string(help))), at: 0) }
         return .object(m)
     }
 }

@@ -1,13 +1,13 @@
 /// Checks a parsed config against `ConfigShape.config`, collecting every unknown key, wrong
 /// type, missing key and bad value with its key path.
 enum ConfigValidator {
-    static func validate(_ node: JSONNode, file: String) -> [ConfigError] {
+    static func validate(_ node: JSONItem, file: String) -> [ConfigError] {
         var errors: [ConfigError] = []
         check(node, ConfigShape.config, path: "", file: file, errors: &errors)
         return errors
     }
 
-    private static func check(_ node: JSONNode, _ shape: ConfigShape, path: String, file: String,
+    private static func check(_ node: JSONItem, _ shape: ConfigShape, path: String, file: String,
                               errors: inout [ConfigError]) {
         func fail(_ message: String, line: Int? = nil) {
             errors.append(ConfigError(file: file, line: line ?? node.line, keyPath: path, message: message))

@@ -17,7 +17,7 @@ public struct JSONParser {
     private var depth = 0
 
     /// Parses one JSON document from `bytes`; `file` names it in errors.
-    public static func parse(_ bytes: [UInt8], file: String) throws -> JSONNode {
+    public static func parse(_ bytes: [UInt8], file: String) throws -> JSONItem {
         var p = JSONParser(bytes: bytes, file: file)
         if p.bytes.starts(with: [0xEF, 0xBB, 0xBF]) { p.i = 3 }
         p.skipSpace()
@@ -47,17 +47,17 @@ public struct JSONParser {
         }
     }
 
-    private mutating func value() throws -> JSONNode {
+    private mutating func value() throws -> JSONItem {
         guard i < bytes.count else { throw fail("unexpected end of file, expected a value") }
         let start = line
         switch bytes[i] {
-        case UInt8(ascii: "{"): return JSONNode(try object(), line: start)
-        case UInt8(ascii: "["): return JSONNode(try array(), line: start)
-        case UInt8(ascii: "\""): return JSONNode(.string(try string()), line: start)
-        case UInt8(ascii: "t"): try literal("true"); return JSONNode(.bool(true), line: start)
-        case UInt8(ascii: "f"): try literal("false"); return JSONNode(.bool(false), line: start)
-        case UInt8(ascii: "n"): try literal("null"); return JSONNode(.null, line: start)
-        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return JSONNode(.number(try number()), line: start)
+        case UInt8(ascii: "{"): return JSONItem(try object(), line: start)
+        case UInt8(ascii: "["): return JSONItem(try array(), line: start)
+        case UInt8(ascii: "\""): return JSONItem(.string(try string()), line: start)
+        case UInt8(ascii: "t"): try literal("true"); return JSONItem(.bool(true), line: start)
+        case UInt8(ascii: "f"): try literal("false"); return JSONItem(.bool(false), line: start)
+        case UInt8(ascii: "n"): try literal("null"); return JSONItem(.null, line: start)
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return JSONItem(.number(try number()), line: start)
         default: throw fail("unexpected '\(charName(bytes[i]))', expected a value")
         }
     }
@@ -105,7 +105,7 @@ public struct JSONParser {
     private mutating func array() throws -> JSONValue {
         try enter(); defer { depth -= 1 }
         i += 1
-        var items: [JSONNode] = []
+        var items: [JSONItem] = []
         skipSpace()
         if i < bytes.count, bytes[i] == UInt8(ascii: "]") { i += 1; return .array(items) }
         while true {

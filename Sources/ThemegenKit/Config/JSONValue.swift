@@ -1,5 +1,5 @@
 /// A parsed JSON value that remembers the line it started on, so config errors can name it.
-public struct JSONNode: Sendable, Equatable {
+public struct JSONItem: Sendable, Equatable {
     public var value: JSONValue
     /// 1-based line of the value's first character in the source (0 for built values).
     public var line: Int
@@ -10,8 +10,8 @@ public struct JSONNode: Sendable, Equatable {
 /// One `"key": value` of an object, in source order.
 public struct JSONMember: Sendable, Equatable {
     public var key: String
-    public var node: JSONNode
-    public init(_ key: String, _ node: JSONNode) { self.key = key; self.node = node }
+    public var node: JSONItem
+    public init(_ key: String, _ node: JSONItem) { self.key = key; self.node = node }
 }
 
 public indirect enum JSONValue: Sendable, Equatable {
@@ -19,7 +19,7 @@ public indirect enum JSONValue: Sendable, Equatable {
     case bool(Bool)
     case number(Double)
     case string(String)
-    case array([JSONNode])
+    case array([JSONItem])
     /// Members in source order; the parser rejects duplicate keys.
     case object([JSONMember])
 
@@ -38,17 +38,17 @@ public indirect enum JSONValue: Sendable, Equatable {
     public var stringValue: String? { if case .string(let s) = self { return s }; return nil }
     public var boolValue: Bool? { if case .bool(let b) = self { return b }; return nil }
     public var numberValue: Double? { if case .number(let n) = self { return n }; return nil }
-    public var arrayValue: [JSONNode]? { if case .array(let a) = self { return a }; return nil }
+    public var arrayValue: [JSONItem]? { if case .array(let a) = self { return a }; return nil }
     public var objectValue: [JSONMember]? { if case .object(let o) = self { return o }; return nil }
 
     /// The member named `key` of an object.
-    public subscript(key: String) -> JSONNode? {
+    public subscript(key: String) -> JSONItem? {
         objectValue?.first(where: { $0.key == key })?.node
     }
 
     /// An object from a dictionary, keys sorted so that output never depends on hash order.
     public static func sortedObject(_ dict: [String: JSONValue]) -> JSONValue {
-        .object(dict.keys.sorted().map { JSONMember($0, JSONNode(dict[$0]!)) })
+        .object(dict.keys.sorted().map { JSONMember($0, JSONItem(dict[$0]!)) })
     }
 
     /// Deterministic text: two-space indent, members in stored order, `\n` at the end.

@@ -120,14 +120,14 @@ public struct BuildCache: Sendable, Equatable {
     public func serialized() -> [UInt8] {
         let jobs = self.jobs.mapValues { r -> JSONValue in
             .object([
-                JSONMember("inputs", JSONNode(.sortedObject(r.inputs.mapValues(\.encoded)))),
-                JSONMember("outputs", JSONNode(.sortedObject(r.outputs.mapValues(\.encoded)))),
-                JSONMember("folders", JSONNode(.sortedObject(r.folders.mapValues { .string($0.encoded) }))),
+                JSONMember("inputs", JSONItem(.sortedObject(r.inputs.mapValues(\.encoded)))),
+                JSONMember("outputs", JSONItem(.sortedObject(r.outputs.mapValues(\.encoded)))),
+                JSONMember("folders", JSONItem(.sortedObject(r.folders.mapValues { .string($0.encoded) }))),
             ])
         }
-        var top = [JSONMember("key", JSONNode(.string(key)))]
-        if let manifest { top.append(JSONMember("manifest", JSONNode(.string(manifest.encoded)))) }
-        top.append(JSONMember("jobs", JSONNode(.sortedObject(jobs))))
+        var top = [JSONMember("key", JSONItem(.string(key)))]
+        if let manifest { top.append(JSONMember("manifest", JSONItem(.string(manifest.encoded)))) }
+        top.append(JSONMember("jobs", JSONItem(.sortedObject(jobs))))
         return Array(JSONValue.object(top).serialized().utf8)
     }
 

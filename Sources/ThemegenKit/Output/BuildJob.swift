@@ -34,27 +34,14 @@ public struct BuildJob: Sendable {
     }
 }
 
-/// Listing of input folders, deterministic and relative to the root.
-public enum InputFiles {
-    /// Files under `folder` (relative to `root`) whose extension is one of `extensions`
-    /// (lowercased, without dot), recursively, skipping hidden entries; sorted by path.
-    public static func list(_ folder: String, root: String, extensions: Set<String>) throws -> [String] {
-        var out: [String] = []
-        func walk(_ rel: String) throws {
-            let full = OutputWriter.join(root, rel)
-            guard FileSystem.isDirectory(full) else {
-                throw FileError(rel, "input folder does not exist or is not a folder")
-            }
-            for name in FileSystem.list(full) where !name.hasPrefix(".") {
-                let child = rel + "/" + name
-                if FileSystem.isDirectory(OutputWriter.join(root, child)) {
-                    try walk(child)
-                } else if extensions.contains((name as NSString).pathExtension.lowercased()) {
-                    out.append(child)
-                }
-            }
+extension InputFiles {
+    /// The PNGs under `folder` (relative to `root`), relative to `root`, in `scan`'s order.
+    public static func relativePNGs(in folder: String, root: String) throws -> [String] {
+        let full = OutputWriter.join(root, folder)
+        guard FileSystem.isDirectory(full) else {
+            throw FileError(folder, "input folder does not exist or is not a folder")
         }
-        try walk(folder)
-        return out.sorted()
+        let prefix = root.isEmpty || root == "." ? "" : (root.hasSuffix("/") ? root : root + "/")
+        return scan(folder: full).map { String($0.dropFirst(prefix.count)) }
     }
 }

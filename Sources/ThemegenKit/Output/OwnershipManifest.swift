@@ -47,11 +47,11 @@ public struct OwnershipManifest: Sendable, Equatable {
     /// Deterministic bytes: sorted keys, relative paths only, no timestamps.
     public func serialized() -> [UInt8] {
         var top: [JSONMember] = [
-            JSONMember("generator", JSONNode(.string("themegen"))),
-            JSONMember("files", JSONNode(.sortedObject(files.mapValues { .string($0) }))),
+            JSONMember("generator", JSONItem(.string("themegen"))),
+            JSONMember("files", JSONItem(.sortedObject(files.mapValues { .string($0) }))),
         ]
         if !pending.isEmpty {
-            top.append(JSONMember("pending", JSONNode(.sortedObject(pending.mapValues { .string($0) }))))
+            top.append(JSONMember("pending", JSONItem(.sortedObject(pending.mapValues { .string($0) }))))
         }
         return Array(JSONValue.object(top).serialized().utf8)
     }

@@ -20,9 +20,6 @@ public struct Producers: Sendable {
     /// What `themegen run` uses.
     public static let standard = Producers()
 
-    /// Export file types a job reads.
-    static let exportExtensions: Set<String> = ["png"]
-
     /// One job per config section that has a producer, named by its key path.
     public func jobs(for loaded: LoadedConfig) -> [BuildJob] {
         let config = loaded.config
@@ -31,20 +28,20 @@ public struct Producers: Sendable {
         for (i, section) in config.themes.enumerated() {
             guard let themes else { continue }
             jobs.append(BuildJob(name: "themes[\(i)]", inputs: {
-                try InputFiles.list(section.input, root: root, extensions: Producers.exportExtensions) + section.outputs.compactMap(\.templateFile)
+                try InputFiles.relativePNGs(in: section.input, root: root) + section.outputs.compactMap(\.templateFile)
             }, produce: { try themes(section, $0) }))
         }
         for (i, section) in config.assets.enumerated() {
             guard let assets else { continue }
             jobs.append(BuildJob(name: "assets[\(i)]", inputs: {
-                try InputFiles.list(section.input, root: root, extensions: Producers.exportExtensions) + section.outputs.compactMap(\.templateFile)
+                try InputFiles.relativePNGs(in: section.input, root: root) + section.outputs.compactMap(\.templateFile)
             }, produce: { try assets(section, $0) }))
         }
         if let output = config.preview, let preview {
             // The preview shows every theme and asset, so every export is its input.
             jobs.append(BuildJob(name: "preview", inputs: {
                 try (config.themes.map(\.input) + config.assets.map(\.input)).flatMap {
-                    try InputFiles.list($0, root: root, extensions: Producers.exportExtensions)
+                    try InputFiles.relativePNGs(in: $0, root: root)
                 }
             }, produce: { try preview(config, output, $0) }))
         }
