@@ -9,7 +9,7 @@ public struct BuildOptions: Sendable {
     public var toolVersion: String
     public var lockTimeout: Double = 30
     /// Decides whether two PNG byte streams hold the same image; see `WriteOptions`.
-    public var pngEquivalent: (@Sendable ([UInt8], [UInt8]) -> Bool)?
+    public var pngEquivalent: (@Sendable ([UInt8], [UInt8]) -> Bool)? = PNGComparison.sameImage
     /// For tests: see `WriteOptions.beforeEachChange`.
     public var beforeEachChange: (@Sendable (String) throws -> Void)?
 

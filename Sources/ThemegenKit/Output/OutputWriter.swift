@@ -24,7 +24,7 @@ public struct WriteOptions: Sendable {
     public var manifestPath = OwnershipManifest.defaultPath
     /// Decides whether two different PNG byte streams hold the same image (header, colour
     /// chunks, pixels). Without it, PNGs compare by bytes.
-    public var pngEquivalent: (@Sendable (_ onDisk: [UInt8], _ planned: [UInt8]) -> Bool)?
+    public var pngEquivalent: (@Sendable (_ onDisk: [UInt8], _ planned: [UInt8]) -> Bool)? = PNGComparison.sameImage
     /// Called with each path just before it is written or deleted; throwing stops the run
     /// there, as a crash would. For tests.
     public var beforeEachChange: (@Sendable (String) throws -> Void)?

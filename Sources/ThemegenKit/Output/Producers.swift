@@ -9,12 +9,9 @@ public struct Producers: Sendable {
     public var themes: Themes?
     public var assets: Assets?
     public var preview: Preview?
-    /// Compares two PNG files by header, colour chunks and pixels (the PNG decoder's job).
-    public var pngEquivalent: (@Sendable ([UInt8], [UInt8]) -> Bool)?
 
-    public init(themes: Themes? = nil, assets: Assets? = nil, preview: Preview? = nil,
-                pngEquivalent: (@Sendable ([UInt8], [UInt8]) -> Bool)? = nil) {
-        self.themes = themes; self.assets = assets; self.preview = preview; self.pngEquivalent = pngEquivalent
+    public init(themes: Themes? = nil, assets: Assets? = nil, preview: Preview? = nil) {
+        self.themes = themes; self.assets = assets; self.preview = preview
     }
 
     /// What `themegen run` uses.

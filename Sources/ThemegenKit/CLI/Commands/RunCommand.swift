@@ -26,7 +26,6 @@ enum RunCommand {
         options.dryRun = args.flag("dry-run")
         options.force = args.flag("force")
         options.noCache = args.flag("no-cache")
-        options.pngEquivalent = Producers.standard.pngEquivalent
         let jobs = Producers.standard.jobs(for: config)
         return try BuildRun.run(config: config, jobs: jobs, options: options, console: console).exitCode
     }
