@@ -78,6 +78,12 @@ final class OutputWriterTests: XCTestCase {
         }
         // Nothing at all was written: not even the outputs that were free.
         XCTAssertEqual(allFiles(root), ["Generated/Themes.swift"])
+        // --check reports it as a difference, not as an ownership error.
+        var check = WriteOptions()
+        check.check = true
+        let checked = try OutputWriter.apply(plan: plan(v1), root: root, options: check)
+        XCTAssertEqual(checked.stale, ["Generated/Themes.swift"])
+        XCTAssertEqual(checked.missing.count, v1.count - 1)
         XCTAssertEqual(readText(root + "/Generated/Themes.swift"), "// my own code\n")
 
         var force = WriteOptions()
@@ -112,6 +118,10 @@ final class OutputWriterTests: XCTestCase {
             XCTAssertEqual((error as! ErrorList).errors.map { "\($0)" },
                            ["Generated/Assets.xcassets/Icons/Star.imageset: holds 'Old.png', which themegen did not write; move it away or run with --force to let themegen take it"])
         }
+        var check = WriteOptions()
+        check.check = true
+        XCTAssertEqual(try OutputWriter.apply(plan: plan(v1), root: root, options: check).extra,
+                       ["Generated/Assets.xcassets/Icons/Star.imageset/Old.png"])
         var force = WriteOptions()
         force.force = true
         let report = try OutputWriter.apply(plan: plan(v1), root: root, options: force)

@@ -14,7 +14,8 @@ public struct OutputPlan: Sendable {
 }
 
 public struct WriteOptions: Sendable {
-    /// Write nothing; report what is missing, stale or extra.
+    /// Write nothing; report what is missing, stale or extra. Files themegen does not own are
+    /// reported as differences here, not as ownership errors: check answers "is it up to date?".
     public var check = false
     /// Write nothing; report what a run would write or delete.
     public var dryRun = false
@@ -99,7 +100,7 @@ public enum OutputWriter {
             }
             report.stale.append(file.path)
             writes.append((file, hash))
-            if !options.force, !manifest.owns(file.path, hash: SHA256.hex(onDisk)) {
+            if !options.force, !options.check, !manifest.owns(file.path, hash: SHA256.hex(onDisk)) {
                 conflicts.append(OwnershipError(path: file.path, reason: manifest.files[file.path] == nil
                     ? "exists and was not written by themegen"
                     : "was changed since themegen wrote it"))
@@ -123,7 +124,7 @@ public enum OutputWriter {
                 let path = folder + "/" + name
                 if planned.contains(path) || manifest.files[path] != nil || manifest.pending[path] != nil { continue }
                 if name.hasSuffix(".themegen-tmp") { continue }
-                if options.force {
+                if options.force || options.check {
                     report.extra.append(path)
                     deletes.append(path)
                 } else {
