@@ -16,7 +16,7 @@ final class ConfigSchemaTests: XCTestCase {
         case .boolean: out.append("\(path): boolean")
         case .nonNegativeNumber: out.append("\(path): number>=0")
         case .oneOf(let names): out.append("\(path): enum \(names)")
-        case .any: out.append("\(path): any")
+        case .scalar: out.append("\(path): scalar")
         case .array(let item):
             out.append("\(path): array")
             signatures(of: item, at: path + "[]", into: &out)
@@ -34,6 +34,11 @@ final class ConfigSchemaTests: XCTestCase {
 
     /// The same, read from a JSON Schema document by independent rules.
     func signatures(ofSchema s: JSONValue, at path: String, into out: inout [String]) {
+        if let types = s["type"]?.value.arrayValue {
+            XCTAssertEqual(types.compactMap(\.value.stringValue), ["string", "number", "boolean"], path)
+            out.append("\(path): scalar")
+            return
+        }
         if let any = s["anyOf"]?.value.arrayValue {
             XCTAssertEqual(any.count, 2, path)
             XCTAssertEqual(any[0].value["type"]?.value.stringValue, "boolean", path)
@@ -71,8 +76,6 @@ final class ConfigSchemaTests: XCTestCase {
                 out.append("\(path): map")
                 signatures(ofSchema: s["additionalProperties"]!.value, at: path + ".*", into: &out)
             }
-        case nil where s.objectValue?.allSatisfy({ $0.key == "description" }) == true:
-            out.append("\(path): any")
         default:
             XCTFail("\(path): unexpected schema \(s)")
         }

@@ -36,7 +36,7 @@ final class ConfigTests: XCTestCase {
           "themes": [{
             "input": "./Exports/Themes/",
             "outputs": [
-              {"template": "swift", "output": "Generated/Themes.swift", "params": {"enumName": "Theme", "public": true}},
+              {"template": "swift", "output": "Generated/Themes.swift", "params": {"enumName": "Theme", "publicAccess": true, "scale": 2, "ratio": 0.5}},
               {"template": "Templates/Colors.mustache", "output": "Web/colors.css"}
             ],
             "themes": {"Sunset": {"themeColor": "#FF8800", "textColors": {
@@ -60,8 +60,7 @@ final class ConfigTests: XCTestCase {
         XCTAssertEqual(config.themes, [ThemesInput(
             input: "Exports/Themes",
             outputs: [OutputSpec(template: "swift", output: "Generated/Themes.swift",
-                                 params: [JSONMember("enumName", JSONItem(.string("Theme"), line: 6)),
-                                          JSONMember("public", JSONItem(.bool(true), line: 6))]),
+                                 params: ["enumName": "Theme", "publicAccess": "true", "scale": "2", "ratio": "0.5"]),
                       OutputSpec(template: "Templates/Colors.mustache", output: "Web/colors.css")],
             themes: ["Sunset": ThemeOverride(
                 themeColor: RGBA(red: 1, green: 136.0 / 255, blue: 0),

@@ -25,10 +25,10 @@ public struct OutputSpec: Sendable, Equatable {
     /// A built-in template name, or a `.mustache` path relative to the config.
     public var template: String
     public var output: String
-    /// Template params, in config order.
-    public var params: [JSONMember]
+    /// Template params as text (`true`, `12`, `0.5`), which is how templates take them.
+    public var params: [String: String]
 
-    public init(template: String, output: String, params: [JSONMember] = []) {
+    public init(template: String, output: String, params: [String: String] = [:]) {
         self.template = template; self.output = output; self.params = params
     }
 

@@ -157,7 +157,16 @@ struct ConfigDecoder {
                 fail(at + ".template", t.line, "template file \"\(tf)\" does not exist")
             }
             guard let template, let out = o.value["output"], let output = outputPath(out, at + ".output") else { continue }
-            specs.append(OutputSpec(template: template, output: output, params: o.value["params"]?.value.objectValue ?? []))
+            var params: [String: String] = [:]
+            for m in o.value["params"]?.value.objectValue ?? [] {
+                switch m.node.value {
+                case .string(let s): params[m.key] = s
+                case .bool(let b): params[m.key] = b ? "true" : "false"
+                case .number(let n): params[m.key] = n == n.rounded() && abs(n) < 1e15 ? String(Int64(n)) : "\(n)"
+                default: break
+                }
+            }
+            specs.append(OutputSpec(template: template, output: output, params: params))
         }
         return specs
     }

@@ -41,8 +41,8 @@ public enum ConfigSchema {
         case .array(let item):
             add("type", .string("array"))
             add("items", schema(item))
-        case .any:
-            break
+        case .scalar:
+            add("type", .array(["string", "number", "boolean"].map { JSONItem(.string($0)) }))
         case .booleanOr(let inner):
             add("anyOf", .array([JSONItem(.object([JSONMember("type", JSONItem(.string("boolean")))])),
                                  JSONItem(schema(inner))]))

@@ -15,8 +15,8 @@ public indirect enum ConfigShape: Sendable {
     /// An object whose keys are names chosen by the user, all with one shape.
     case map(ConfigShape)
     case array(ConfigShape)
-    /// Any JSON value (template params).
-    case any
+    /// A string, number or boolean (template params, which templates read as text).
+    case scalar
     /// `true`, `false`, or the object.
     case booleanOr(ConfigShape)
 
@@ -29,7 +29,7 @@ public indirect enum ConfigShape: Sendable {
         case .oneOf(let names): return "one of " + names.map { "\"\($0)\"" }.joined(separator: ", ")
         case .object, .map: return "an object"
         case .array: return "an array"
-        case .any: return "any value"
+        case .scalar: return "a string, number or boolean"
         case .booleanOr(let s): return "true, false or \(s.expected)"
         }
     }
@@ -51,7 +51,7 @@ extension ConfigShape {
         ConfigKey("template", .string, required: true,
                   "A built-in template name (e.g. \"swift\", \"objc\", \"css\", \"json\", \"swift-assets\") or the path of a .mustache file, relative to the config."),
         ConfigKey("output", .string, required: true, "The file to write, relative to the config."),
-        ConfigKey("params", .map(.any), "Values the template can use as {{params.NAME}}."),
+        ConfigKey("params", .map(.scalar), "Template parameters (e.g. \"enumName\", \"publicAccess\"); strings, numbers or booleans, given to the template as text."),
     ]))
 
     static let textColor: ConfigShape = .object([

@@ -16,8 +16,11 @@ enum ConfigValidator {
             fail("expected \(shape.expected), found \(article(node.value.typeName))")
         }
         switch shape {
-        case .any:
-            return
+        case .scalar:
+            switch node.value {
+            case .string, .number, .bool: return
+            default: return typeMismatch()
+            }
         case .string:
             guard node.value.stringValue != nil else { return typeMismatch() }
         case .color:
