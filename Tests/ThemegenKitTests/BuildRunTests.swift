@@ -172,6 +172,28 @@ final class BuildRunTests: XCTestCase {
         XCTAssertTrue(readText(root + "/Generated/Themes.swift")!.hasSuffix("template v2\n"))
     }
 
+    /// A template added to Templates/ shadows the built-in of that name; a partial beside a
+    /// template file is read with it. Both are inputs.
+    func testShadowingTemplateAndPartialsAreInputs() throws {
+        let root = project()
+        writeFile(root + "/Design/Web/css.mustache", "{{> header}}\n")
+        writeFile(root + "/Design/Web/header.mustache", "v1\n")
+        writeFile(root + "/themegen.json", #"{"themes": [{"input": "Exports/Themes", "outputs": [{"template": "swift", "output": "Generated/Themes.swift"}, {"template": "Design/Web/css.mustache", "output": "Generated/themes.css"}]}], "preview": false}"#)
+        let loaded = try ConfigLoader.load(explicitPath: nil, in: root)
+        XCTAssertEqual(try fakeProducers().jobs(for: loaded)[0].inputs(), [
+            "Exports/Themes/Ocean.png", "Exports/Themes/Sunset.png",
+            "Design/Web/css.mustache", "Design/Web/header.mustache",
+        ])
+        try run(root)
+        XCTAssertEqual(try run(root).cachedJobs, ["themes[0]"])
+        writeFile(root + "/Design/Web/header.mustache", "v2\n")
+        XCTAssertEqual(try run(root).cachedJobs, [])
+        XCTAssertEqual(try run(root).cachedJobs, ["themes[0]"])
+        writeFile(root + "/Templates/swift.mustache", "my swift\n")
+        XCTAssertEqual(try run(root).cachedJobs, [])
+        XCTAssertEqual(try fakeProducers().jobs(for: loaded)[0].inputs().last, "Templates/swift.mustache")
+    }
+
     func testConfigChangeMissesEveryJob() throws {
         let root = project()
         writeFile(root + "/themegen.json", #"{"themes": [{"input": "Exports/Themes"}], "assets": [{"input": "Exports/Assets"}]}"#)
