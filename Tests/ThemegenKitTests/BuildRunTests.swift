@@ -367,4 +367,18 @@ final class BuildRunTests: XCTestCase {
         XCTAssertEqual(generated(root), ["Generated/README.md"])
         XCTAssertFalse(FileManager.default.fileExists(atPath: root + "/.themegen/cache.json"))
     }
+
+    /// clean needs only the manifest's place: it works with the exports gone.
+    func testCleanWorksWhenTheExportsAreGone() throws {
+        let root = project()
+        writeFile(root + "/themegen.json", #"{"themes": [{"input": "Exports/Themes"}], "manifest": "Generated/owned.json", "preview": false}"#)
+        try run(root)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: root + "/Generated/owned.json"))
+        try FileManager.default.removeItem(atPath: root + "/Exports")
+        XCTAssertThrowsError(try ConfigLoader.load(explicitPath: root + "/themegen.json"))
+        let loaded = try ConfigLoader.loadForClean(explicitPath: root + "/themegen.json")
+        XCTAssertEqual(loaded.config.manifest, "Generated/owned.json")
+        _ = try BuildRun.clean(config: loaded, options: BuildOptions(toolVersion: "t"), console: CapturedConsole().console)
+        XCTAssertEqual(allFiles(root), [".themegen/.gitignore", ".themegen/lock", "themegen.json"])
+    }
 }

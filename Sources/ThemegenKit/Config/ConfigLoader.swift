@@ -30,6 +30,25 @@ public enum ConfigLoader {
         return LoadedConfig(config: try decode(bytes, file: shown, root: root), fileName: shown, root: root, bytes: bytes)
     }
 
+    /// Only where the outputs and the manifest are, for `themegen clean`: it must work when the
+    /// exports are gone or the config no longer validates.
+    public static func loadForClean(explicitPath: String?, in directory: String = ".") throws -> LoadedConfig {
+        let path = explicitPath ?? join(directory, ConfigDefaults.fileName)
+        let shown = explicitPath ?? ConfigDefaults.fileName
+        var config = ThemegenConfig()
+        guard let bytes = try FileSystem.readFile(path, shownAs: shown) else {
+            if explicitPath != nil { throw FileError(shown, "no such config file") }
+            return LoadedConfig(config: config, fileName: nil, root: directory, bytes: [])
+        }
+        let folder = (path as NSString).deletingLastPathComponent
+        if let m = try JSONParser.parse(bytes, file: shown).value["manifest"] {
+            var decoder = ConfigDecoder(file: shown, root: folder.isEmpty ? "." : folder)
+            guard let manifest = decoder.manifestPath(m) else { throw ErrorList(decoder.errors) }
+            config.manifest = manifest
+        }
+        return LoadedConfig(config: config, fileName: shown, root: folder.isEmpty ? "." : folder, bytes: bytes)
+    }
+
     /// What runs when there is no config: whichever of the conventional export folders exist.
     public static func conventions(root: String) throws -> ThemegenConfig {
         var config = ThemegenConfig()
@@ -98,6 +117,15 @@ struct ConfigDecoder {
         }
         checkOverlaps()
         return config
+    }
+
+    /// The `manifest` key alone.
+    mutating func manifestPath(_ node: JSONItem) -> String? {
+        guard node.value.stringValue != nil else {
+            fail("manifest", node.line, "expected a string, found \(node.value.typeName)")
+            return nil
+        }
+        return path(node, "manifest", mayLeaveFolder: false)
     }
 
     private mutating func fail(_ keyPath: String, _ line: Int, _ message: String) {

@@ -50,7 +50,7 @@ enum CleanCommand {
         options: [RunCommand.options[0], RunCommand.options[2], RunCommand.options[3]]
     ) { args, console in
         guard args.positionals.isEmpty else { throw UsageError("clean takes no arguments") }
-        let config = try ConfigLoader.load(explicitPath: args.value("config"))
+        let config = try ConfigLoader.loadForClean(explicitPath: args.value("config"))
         var options = BuildOptions(toolVersion: ThemegenCLI.version)
         options.dryRun = args.flag("dry-run")
         options.force = args.flag("force")
