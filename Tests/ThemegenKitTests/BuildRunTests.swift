@@ -237,6 +237,30 @@ final class BuildRunTests: XCTestCase {
         XCTAssertTrue(FileManager.default.fileExists(atPath: root + "/Generated/.themegen-manifest.json"))
     }
 
+    /// A skipped job repeats its warnings, and `--strict` still fails on them.
+    func testCachedJobsRepeatTheirWarnings() throws {
+        let root = project()
+        let loaded = try ConfigLoader.load(explicitPath: nil, in: root)
+        let produced = Recorder()
+        let jobs = Producers(themes: { _, ctx in
+            produced.append("themes")
+            ctx.console.warning("Exports/Themes/Ocean.png: 1125 px is not a multiple of 3")
+            return [PlannedFile(path: "Generated/Themes.swift", text: "ok\n")]
+        }).jobs(for: loaded)
+        let first = CapturedConsole()
+        _ = try BuildRun.run(config: loaded, jobs: jobs, options: BuildOptions(toolVersion: "t"), console: first.console)
+        XCTAssertEqual(first.err, "themegen: warning: Exports/Themes/Ocean.png: 1125 px is not a multiple of 3\nwrote 1 file(s)\n")
+        let cached = CapturedConsole()
+        let outcome = try BuildRun.run(config: loaded, jobs: jobs, options: BuildOptions(toolVersion: "t"), console: cached.console)
+        XCTAssertEqual(outcome.cachedJobs, ["themes[0]"])
+        XCTAssertEqual(produced.items, ["themes"])
+        XCTAssertEqual(cached.err, "themegen: warning: Exports/Themes/Ocean.png: 1125 px is not a multiple of 3\n")
+        let strict = CapturedConsole()
+        strict.console.strict = true
+        XCTAssertEqual(try BuildRun.run(config: loaded, jobs: jobs, options: BuildOptions(toolVersion: "t"), console: strict.console).exitCode, .input)
+        XCTAssertEqual(produced.items, ["themes"])
+    }
+
     func testNoCacheAlwaysRunsTheProducers() throws {
         let root = project()
         try run(root)

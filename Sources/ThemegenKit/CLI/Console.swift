@@ -56,9 +56,17 @@ public final class Console: @unchecked Sendable {
         emitErr(line + "\n")
     }
 
+    /// Every warning message of the run, in order; the build cache replays a skipped job's.
+    public var warnings: [String] {
+        lock.lock(); defer { lock.unlock() }
+        return warningLog
+    }
+    private var warningLog: [String] = []
+
     public func warning(_ message: String) {
         lock.lock()
         warningCount += 1
+        warningLog.append(message)
         if strict { errorCount += 1; worstExit = max(worstExit, .input) }
         lock.unlock()
         if strict {

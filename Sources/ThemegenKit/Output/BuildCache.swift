@@ -17,9 +17,13 @@ public struct JobRecord: Sendable, Equatable {
     /// Asset catalog folders (imagesets…) the job filled → their stat, so a file dropped into
     /// one shows up as a change.
     public var folders: [String: FileStat] = [:]
+    /// The warnings the job gave; a cached run repeats them, so they neither vanish after the
+    /// first build nor slip past `--strict`.
+    public var warnings: [String] = []
 
-    public init(inputs: [String: Fingerprint] = [:], outputs: [String: Fingerprint] = [:], folders: [String: FileStat] = [:]) {
-        self.inputs = inputs; self.outputs = outputs; self.folders = folders
+    public init(inputs: [String: Fingerprint] = [:], outputs: [String: Fingerprint] = [:],
+                folders: [String: FileStat] = [:], warnings: [String] = []) {
+        self.inputs = inputs; self.outputs = outputs; self.folders = folders; self.warnings = warnings
     }
 }
 
@@ -112,6 +116,10 @@ public struct BuildCache: Sendable, Equatable {
                 guard let s = m.node.value.stringValue.flatMap(FileStat.init(encoded:)) else { return nil }
                 r.folders[m.key] = s
             }
+            for w in j.node.value["warnings"]?.value.arrayValue ?? [] {
+                guard let s = w.value.stringValue else { return nil }
+                r.warnings.append(s)
+            }
             cache.jobs[j.key] = r
         }
         return cache
@@ -123,6 +131,7 @@ public struct BuildCache: Sendable, Equatable {
                 JSONMember("inputs", JSONItem(.sortedObject(r.inputs.mapValues(\.encoded)))),
                 JSONMember("outputs", JSONItem(.sortedObject(r.outputs.mapValues(\.encoded)))),
                 JSONMember("folders", JSONItem(.sortedObject(r.folders.mapValues { .string($0.encoded) }))),
+                JSONMember("warnings", JSONItem(.array(r.warnings.map { JSONItem(.string($0)) }))),
             ])
         }
         var top = [JSONMember("key", JSONItem(.string(key)))]

@@ -53,6 +53,7 @@ public enum BuildRun {
         var plan = OutputPlan()
         var producedBy: [String: [PlannedFile]] = [:]
         var inputsOf: [String: [String]] = [:]
+        var warningsOf: [String: [String]] = [:]
         var errors: [Error] = []
 
         for job in jobs {
@@ -61,6 +62,7 @@ public enum BuildRun {
             inputsOf[job.name] = inputs
             if let record = old?.jobs[job.name], let now = BuildCache.verify(record, inputs: inputs, root: root) {
                 console.verbose("\(job.name): unchanged (cache)")
+                for w in record.warnings { console.warning(w) }
                 outcome.cachedJobs.append(job.name)
                 var kept = record
                 kept.inputs = now
@@ -69,9 +71,11 @@ public enum BuildRun {
                 continue
             }
             console.verbose("\(job.name): running")
+            let warningsBefore = console.warnings.count
             do {
                 let files = try job.produce(JobContext(root: root, console: console))
                 producedBy[job.name] = files
+                warningsOf[job.name] = Array(console.warnings[warningsBefore...])
                 plan.files += files
             } catch {
                 errors.append(error)
@@ -110,7 +114,7 @@ public enum BuildRun {
         // output stats no longer match, so the next run falls through to a full run.
         for job in jobs {
             guard let files = producedBy[job.name], let inputs = inputsOf[job.name] else { continue }
-            var record = JobRecord()
+            var record = JobRecord(warnings: warningsOf[job.name] ?? [])
             record.inputs = try BuildCache.fingerprints(of: inputs, root: root)
             for f in files {
                 guard let st = FileStat.of(OutputWriter.join(root, f.path)), let h = report.hashes[f.path] else { continue }
