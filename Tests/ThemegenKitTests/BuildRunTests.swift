@@ -261,6 +261,22 @@ final class BuildRunTests: XCTestCase {
         XCTAssertEqual(produced.items, ["themes"])
     }
 
+    /// An export re-saved while its job runs is not recorded as what the outputs came from.
+    func testExportChangedDuringTheRunIsSeenNextTime() throws {
+        let root = project()
+        let loaded = try ConfigLoader.load(explicitPath: nil, in: root)
+        let jobs = Producers(themes: { _, ctx in
+            let text = readText(ctx.path("Exports/Themes/Ocean.png"))!
+            writeFile(ctx.path("Exports/Themes/Ocean.png"), "ocean v2")  // the designer saves again
+            return [PlannedFile(path: "Generated/Themes.swift", text: text)]
+        }).jobs(for: loaded)
+        _ = try BuildRun.run(config: loaded, jobs: jobs, options: BuildOptions(toolVersion: "t"), console: CapturedConsole().console)
+        XCTAssertEqual(readText(root + "/Generated/Themes.swift"), "ocean pixels")
+        let next = try BuildRun.run(config: loaded, jobs: jobs, options: BuildOptions(toolVersion: "t"), console: CapturedConsole().console)
+        XCTAssertEqual(next.cachedJobs, [])
+        XCTAssertEqual(readText(root + "/Generated/Themes.swift"), "ocean v2")
+    }
+
     func testNoCacheAlwaysRunsTheProducers() throws {
         let root = project()
         try run(root)

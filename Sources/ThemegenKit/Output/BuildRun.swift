@@ -52,14 +52,14 @@ public enum BuildRun {
         var newCache = BuildCache(key: key)
         var plan = OutputPlan()
         var producedBy: [String: [PlannedFile]] = [:]
-        var inputsOf: [String: [String]] = [:]
         var warningsOf: [String: [String]] = [:]
+        var fingerprintsOf: [String: [String: Fingerprint]] = [:]
+        let recordCache = !readOnly && !options.noCache
         var errors: [Error] = []
 
         for job in jobs {
             let inputs: [String]
             do { inputs = try job.inputs() } catch { errors.append(error); continue }
-            inputsOf[job.name] = inputs
             if let record = old?.jobs[job.name], let now = BuildCache.verify(record, inputs: inputs, root: root) {
                 console.verbose("\(job.name): unchanged (cache)")
                 for w in record.warnings { console.warning(w) }
@@ -73,6 +73,9 @@ public enum BuildRun {
             console.verbose("\(job.name): running")
             let warningsBefore = console.warnings.count
             do {
+                // Before producing: an export changed while the job runs must look changed
+                // next time, not be recorded as what the outputs were made from.
+                if recordCache { fingerprintsOf[job.name] = try BuildCache.fingerprints(of: inputs, root: root) }
                 let files = try job.produce(JobContext(root: root, console: console))
                 producedBy[job.name] = files
                 warningsOf[job.name] = Array(console.warnings[warningsBefore...])
@@ -113,9 +116,9 @@ public enum BuildRun {
         // Record the run, last: a run killed before this line leaves the old cache, whose
         // output stats no longer match, so the next run falls through to a full run.
         for job in jobs {
-            guard let files = producedBy[job.name], let inputs = inputsOf[job.name] else { continue }
+            guard let files = producedBy[job.name], let inputs = fingerprintsOf[job.name] else { continue }
             var record = JobRecord(warnings: warningsOf[job.name] ?? [])
-            record.inputs = try BuildCache.fingerprints(of: inputs, root: root)
+            record.inputs = inputs
             for f in files {
                 guard let st = FileStat.of(OutputWriter.join(root, f.path)), let h = report.hashes[f.path] else { continue }
                 record.outputs[f.path] = Fingerprint(stat: st, sha256: h)
@@ -133,7 +136,7 @@ public enum BuildRun {
         newCache.manifest = FileStat.of(manifestFull)
         // --no-cache neither reads nor writes it (benchmarks measure full runs). An old cache
         // stays valid: it only vouches for outputs whose stats have not moved since.
-        if !options.noCache { try newCache.save(root: root) }
+        if recordCache { try newCache.save(root: root) }
         return outcome
     }
 
