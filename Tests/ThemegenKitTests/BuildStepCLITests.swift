@@ -28,6 +28,14 @@ final class BuildStepCLITests: XCTestCase {
         let path = dir + "/themegen.json"
         XCTAssertEqual(cli(["config", "init", "--config", path]).0, .ok)
         XCTAssertEqual(readText(path), StarterConfig.text)
+        XCTAssertEqual(cli(["config", "lint", "--config", path]).0, .input, "no export folders yet")
+        // With only Exports/Assets, the starter has only that section and lints clean.
+        try FileManager.default.removeItem(atPath: path)
+        try FileManager.default.createDirectory(atPath: dir + "/Exports/Assets", withIntermediateDirectories: true)
+        XCTAssertEqual(cli(["config", "init", "--config", path]).0, .ok)
+        XCTAssertFalse(readText(path)!.contains("\"themes\""))
+        XCTAssertTrue(readText(path)!.contains("\"assets\""))
+        XCTAssertEqual(cli(["config", "lint", "--config", path]).0, .ok)
         writeFile(path, "{}\n")
         let (code, _, err) = cli(["config", "init", "--config", path])
         XCTAssertEqual(code, .io)

@@ -1,8 +1,7 @@
 /// The config `themegen config init` writes: the conventions spelled out, so that a team can
 /// start editing from what bare `themegen` already does.
 public enum StarterConfig {
-    public static let text = """
-    {
+    static let themes = """
       "themes": [
         {
           "input": "Exports/Themes",
@@ -11,7 +10,10 @@ public enum StarterConfig {
           ],
           "themes": {}
         }
-      ],
+      ]
+    """
+
+    static let assets = """
       "assets": [
         {
           "input": "Exports/Assets",
@@ -24,9 +26,26 @@ public enum StarterConfig {
           "autoCaps": false,
           "pad": false
         }
-      ],
+      ]
+    """
+
+    static let preview = """
       "preview": { "output": "Generated/Preview/index.html" }
+    """
+
+    /// Both sections.
+    public static let text = compose(themes: true, assets: true)
+
+    /// The sections whose conventional export folder exists under `root` (both when neither
+    /// does), so that the new config passes `themegen config lint` right away where it can.
+    public static func text(forProjectAt root: String) -> String {
+        let t = FileSystem.isDirectory(ConfigLoader.join(root, ConfigDefaults.themesInput))
+        let a = FileSystem.isDirectory(ConfigLoader.join(root, ConfigDefaults.assetsInput))
+        return t || a ? compose(themes: t, assets: a) : text
     }
 
-    """
+    static func compose(themes t: Bool, assets a: Bool) -> String {
+        let parts = (t ? [themes] : []) + (a ? [assets] : []) + [preview]
+        return "{\n" + parts.joined(separator: ",\n") + "\n}\n"
+    }
 }

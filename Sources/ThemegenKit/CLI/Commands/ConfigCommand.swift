@@ -20,7 +20,9 @@ enum ConfigCommand {
             if FileSystem.exists(path) {
                 throw FileError(path, "already exists; themegen config init does not overwrite it", kind: .io)
             }
-            try FileSystem.writeAtomically(Array(StarterConfig.text.utf8), to: path, shownAs: path)
+            let folder = (path as NSString).deletingLastPathComponent
+            let starter = StarterConfig.text(forProjectAt: folder.isEmpty ? "." : folder)
+            try FileSystem.writeAtomically(Array(starter.utf8), to: path, shownAs: path)
             console.info("wrote \(path)")
             return .ok
         case "schema":
