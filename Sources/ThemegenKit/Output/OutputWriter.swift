@@ -152,18 +152,30 @@ public enum OutputWriter {
         for (f, h) in writes { inFlight.pending[f.path] = h }
         try writeManifest(inFlight, root: root, options: options)
 
-        for (file, _) in writes.sorted(by: { writeOrder($0.file.path, $1.file.path) }) {
-            try options.beforeEachChange?(file.path)
+        // All new contents go to temp files first and are flushed together; then the renames,
+        // each atomic, in an order that never leaves a Contents.json naming a missing image.
+        let ordered = writes.map(\.file).sorted(by: { writeOrder($0.path, $1.path) })
+        var temporaries: [String] = []
+        defer { for t in temporaries where !t.isEmpty { unlink(t) } } // only after a failure
+        for file in ordered {
             let full = join(root, file.path)
             try FileSystem.makeDirectories(dirname(full), shownAs: dirname(file.path))
-            try FileSystem.writeAtomically(file.bytes, to: full, shownAs: file.path)
+            temporaries.append(try FileSystem.writeTemporary(file.bytes, for: full, shownAs: file.path, sync: false))
         }
+        FileSystem.flushFileSystems()
+        for (i, file) in ordered.enumerated() {
+            try options.beforeEachChange?(file.path)
+            try FileSystem.replace(join(root, file.path), with: temporaries[i], shownAs: file.path)
+            temporaries[i] = ""
+        }
+        temporaries = []
         // Contents.json first, so a half-deleted imageset is never one Xcode reads.
         for path in deletes.sorted(by: { writeOrder($1, $0) }) {
             try options.beforeEachChange?(path)
             try FileSystem.remove(join(root, path), shownAs: path)
         }
         report.removedFolders = removeEmptyFolders(root: root, below: deletes)
+        FileSystem.flushFileSystems() // the renames and deletions, before the manifest says so
         try writeManifest(finalManifest, root: root, options: options)
         return report
     }
