@@ -93,6 +93,22 @@ final class ConfigSchemaTests: XCTestCase {
         XCTAssertEqual(String(decoding: bytes, as: UTF8.self), ConfigSchema.document().serialized())
     }
 
+    /// The example in docs/CONFIG.md is a valid config.
+    func testDocumentedExampleIsValid() throws {
+        let doc = try String(contentsOf: repoRoot.appendingPathComponent("docs/CONFIG.md"), encoding: .utf8)
+        let start = try XCTUnwrap(doc.range(of: "## Example\n\n```json\n"))
+        let end = try XCTUnwrap(doc.range(of: "\n```", range: start.upperBound..<doc.endIndex))
+        let example = String(doc[start.upperBound..<end.lowerBound])
+        let root = makeTemporaryFolder(self)
+        for d in ["Exports/Themes", "Exports/Assets"] {
+            try FileManager.default.createDirectory(atPath: root + "/" + d, withIntermediateDirectories: true)
+        }
+        writeFile(root + "/Templates/web.css.mustache", "{{#themes}}{{/themes}}")
+        let config = try ConfigLoader.decode(Array(example.utf8), file: "CONFIG.md example", root: root)
+        XCTAssertEqual(config.themes[0].themes["Sunset"]?.textColors.map(\.name), ["title", "body"])
+        XCTAssertEqual(config.assets[0].assets["Button"]?.caps, CapInsets(top: 12, left: 16, bottom: 12, right: 16))
+    }
+
     func testEveryKeyIsDocumented() throws {
         let doc = try String(contentsOf: repoRoot.appendingPathComponent("docs/CONFIG.md"), encoding: .utf8)
         var names = Set<String>()
