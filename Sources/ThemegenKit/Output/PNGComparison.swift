@@ -4,7 +4,7 @@ import Foundation
 /// decompressed) and the same decoded samples. Compression, filters and chunk order may differ,
 /// so a PNG written by another zlib (another machine) still counts as up to date.
 public enum PNGComparison {
-    public static func sameImage(_ a: [UInt8], _ b: [UInt8]) -> Bool {
+    @Sendable public static func sameImage(_ a: [UInt8], _ b: [UInt8]) -> Bool {
         if a == b { return true }
         guard let ra = try? PNGRowReader(data: a, name: "on disk"),
               let rb = try? PNGRowReader(data: b, name: "planned"),
