@@ -251,6 +251,39 @@ final class OutputWriterTests: XCTestCase {
         }
     }
 
+    /// Crashes between deletions too: a deleted imageset loses its Contents.json first, and the
+    /// next run finishes the job.
+    func testRunKilledWhileDeletingIsRepairedByTheNextRun() throws {
+        let root = makeTemporaryFolder(self)
+        var v2 = v1
+        v2["Generated/Assets.xcassets/Icons/Star.imageset/Contents.json"] = nil
+        v2["Generated/Assets.xcassets/Icons/Star.imageset/Star.png"] = nil
+        v2["Generated/Themes.swift"] = "themes v2\n"
+        for crashAt in 1...3 {
+            _ = try OutputWriter.apply(plan: plan(v1), root: root, options: WriteOptions())
+            let counter = Recorder()
+            var crashing = WriteOptions()
+            crashing.beforeEachChange = { path in
+                counter.append(path)
+                if counter.items.count == crashAt { throw UsageError("simulated crash") }
+            }
+            XCTAssertThrowsError(try OutputWriter.apply(plan: plan(v2), root: root, options: crashing))
+            XCTAssertEqual(counter.items, ["Generated/Themes.swift",
+                                           "Generated/Assets.xcassets/Icons/Star.imageset/Contents.json",
+                                           "Generated/Assets.xcassets/Icons/Star.imageset/Star.png"].prefix(crashAt).map { $0 })
+            if crashAt == 3 {
+                // Contents.json went first: what is left is an image no Contents.json names.
+                XCTAssertNil(readText(root + "/Generated/Assets.xcassets/Icons/Star.imageset/Contents.json"))
+                XCTAssertEqual(readText(root + "/Generated/Assets.xcassets/Icons/Star.imageset/Star.png"), "star png\n")
+            }
+            let report = try OutputWriter.apply(plan: plan(v2), root: root, options: WriteOptions())
+            XCTAssertTrue(report.missing.isEmpty)
+            XCTAssertEqual(allFiles(root), (v2.keys.sorted() + [manifest]).sorted())
+            for (p, t) in v2 { XCTAssertEqual(readText(root + "/" + p), t) }
+            XCTAssertFalse(FileManager.default.fileExists(atPath: root + "/Generated/Assets.xcassets/Icons/Star.imageset"))
+        }
+    }
+
     func testPNGsWithEqualImagesAreNotRewritten() throws {
         let root = makeTemporaryFolder(self)
         let path = "Generated/A.imageset/A.png"
