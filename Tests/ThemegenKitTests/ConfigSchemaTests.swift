@@ -128,7 +128,7 @@ final class JSONParserTests: XCTestCase {
     /// Our parser reads every JSON file of the shared Mustache spec corpus exactly as
     /// Foundation's does.
     func testAgreesWithJSONSerializationOnSharedCorpus() throws {
-        let dir = sharedFolder().appendingPathComponent("corpus/mustache-spec")
+        let dir = SharedCorpus.root.appendingPathComponent("corpus/mustache-spec")
         let names = try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.hasSuffix(".json") }.sorted()
         XCTAssertGreaterThanOrEqual(names.count, 8)
         for name in names {
