@@ -11,13 +11,23 @@ final class PreviewBrowserTests: XCTestCase {
         let chromium = try Self.findChromium()
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("themegen-preview-\(ProcessInfo.processInfo.processIdentifier)")
         try? FileManager.default.removeItem(at: dir)
+        // The bundled exports: artboards with the models the extractor recovers from them, and
+        // assets through the real slicer.
         let themes = PreviewFixtures.bundledThemes()
-        let files = try PreviewBuilder.plan(themes: themes, assets: try PreviewFixtures.previewAssets())
+        let console = Console(out: { _ in }, err: { _ in })
+        let assets = try PreviewSources.sliced([PreviewFixtures.repoRoot.appendingPathComponent("Exports/Assets").path], console: console)
+        XCTAssertEqual(console.errorCount, 0)
+        XCTAssertEqual(assets.map(\.asset.name), ["Button", "Card", "Check", "Close", "Plus", "Star"])
+        XCTAssertEqual(assets.first?.asset.slicing?.capInsets, CapInsets(top: 12, left: 12, bottom: 12, right: 12), "the 9-patch's caps")
+        let files = try PreviewBuilder.plan(themes: themes, assets: assets)
         try PreviewFixtures.write(files, under: dir)
         let page = dir.appendingPathComponent("Generated/Preview/index.html")
         let html = try String(contentsOf: page, encoding: .utf8)
         let imageTags = html.components(separatedBy: "<img ").count - 1
-        XCTAssertEqual(imageTags, 5 + 5 * 6 + 1, "5 thumbnails, 3 scales × 2 views × 5 assets, 1 tinted template")
+        let outputs = assets.reduce(0) { $0 + $1.images.count }
+        let templates = assets.filter { $0.asset.renderingIntent == .template }.count
+        XCTAssertEqual(imageTags, themes.count + 2 * outputs + templates, "thumbnails, each output at point size and zoomed, tinted templates")
+        XCTAssertEqual(outputs, 18)
 
         // One run gives both the DOM after the load event and the screenshot; a second run
         // only when the page turned out taller than the window.

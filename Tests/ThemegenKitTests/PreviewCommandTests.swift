@@ -85,6 +85,27 @@ final class PreviewCommandTests: XCTestCase {
         XCTAssertTrue(c.err.contains("cannot write the preview file"), c.err)
     }
 
+    /// `--assets` goes through the real slicer: the page holds exactly its PNG bytes.
+    func testBundledAssetsThroughTheSlicer() throws {
+        let exports = PreviewFixtures.repoRoot.appendingPathComponent("Exports/Assets").path
+        let out = dir.appendingPathComponent("Out")
+        let c = Captured()
+        XCTAssertEqual(ThemegenCLI.run(["preview", "--assets", exports, "--output", out.path], console: c.console()), .ok, c.err)
+        let sliced = Slicer.slice(files: try SliceSource.scan([exports]))
+        XCTAssertEqual(sliced.errors.count, 0)
+        XCTAssertEqual(sliced.assets.count, 6)
+        for a in sliced.assets {
+            let slug = PreviewFileNames.slug((a.asset.groups + [a.asset.name]).joined(separator: " "), fallback: "")
+            for img in a.images {
+                XCTAssertEqual(FileManager.default.contents(atPath: out.appendingPathComponent("images/assets/\(slug)@\(img.scale)x.png").path).map { [UInt8]($0) },
+                               img.png, "\(slug)@\(img.scale)x")
+            }
+        }
+        let page = try String(contentsOf: out.appendingPathComponent("index.html"), encoding: .utf8)
+        XCTAssertTrue(page.contains("border-image: url(images/assets/button@3x.png) 36.00 36.00 36.00 36.00 fill / 12.00px 12.00px 12.00px 12.00px stretch"))
+        XCTAssertTrue(c.err.contains("(0 theme(s), 6 asset(s); 19 of 19 file(s) changed)"), c.err)
+    }
+
     func testRegisteredAndExplainsWhatThisBuildLacks() throws {
         XCTAssertTrue(ThemegenCLI.commands.contains { $0.name == "preview" })
         let themes = dir.appendingPathComponent("T")

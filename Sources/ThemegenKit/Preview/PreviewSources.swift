@@ -14,19 +14,13 @@ public struct PreviewSources: Sendable {
         self.themes = themes; self.assets = assets
     }
 
-    /// What this build has. The theme extractor (branch `gradients`) and the slicer (branch
-    /// `slicing`) are not on this branch yet: until they are wired in here, asking for themes
-    /// or assets is a clear error rather than an empty page.
-    ///
-    /// Wiring, once both are merged:
+    /// What this build has. Assets go through the slicer with its default options (a `.9.png`
+    /// brings its own caps). The theme extractor (branch `gradients`) is not on this branch
+    /// yet: until it is wired in here, asking for themes is a clear error rather than an
+    /// empty page. Wiring, once it is merged:
     ///     themes: { files, console in
     ///         ThemeExtractor.extract(files: files, options: ThemeOptions(), console: console)
     ///             .map { PreviewTheme(theme: $0) } }   // thumbnails stream from theme.file
-    ///     assets: { inputs, console in
-    ///         let r = Slicer.slice(files: try SliceSource.scan(inputs))
-    ///         r.errors.forEach(console.error); r.warnings.forEach(console.warning)
-    ///         return r.assets.map { PreviewAsset(asset: $0.asset,
-    ///             images: $0.images.map { PreviewAssetImage(scale: $0.scale, png: $0.png) }) } }
     public static let standard = PreviewSources(
         themes: { files, _ in
             guard files.isEmpty else {
@@ -34,10 +28,21 @@ public struct PreviewSources: Sendable {
             }
             return []
         },
-        assets: { inputs, _ in
-            guard inputs.isEmpty else {
-                throw UsageError("preview: this build has no slicer yet (it lands with the slicing stage); --assets \(inputs.joined(separator: " ")) was given")
-            }
-            return []
-        })
+        assets: { inputs, console in try sliced(inputs, console: console) })
+
+    /// The slicer's outputs for `inputs`, as the preview takes them; its warnings and errors
+    /// go to `console`.
+    public static func sliced(_ inputs: [String], options: SliceOptions = SliceOptions(), console: Console) throws -> [PreviewAsset] {
+        guard !inputs.isEmpty else { return [] }
+        let result = Slicer.slice(files: try SliceSource.scan(inputs), options: options)
+        result.report(to: console)
+        return result.assets.map(PreviewAsset.init(sliced:))
+    }
+}
+
+extension PreviewAsset {
+    /// The slicer's asset with the exact PNG bytes it planned for each scale.
+    public init(sliced: SlicedAsset) {
+        self.init(asset: sliced.asset, images: sliced.images.map { PreviewAssetImage(scale: $0.scale, png: $0.png) })
+    }
 }
