@@ -1,8 +1,14 @@
 /// Reduces an artboard, row by row, to a coarse grid of cell sums: all the gradient fitter
-/// needs. Memory is a few bytes per 8×8 cell (about 1.4 MB for 1125×2436), never an image copy,
-/// and the per-pixel work is one widening load and two vector adds.
+/// needs. Memory is 32 bytes per cell (about 350 kB for 1125×2436), never an image copy, and
+/// the per-pixel work is one widening load and two vector adds.
 public struct GradientAccumulator: Sendable {
-    public static let cellSize = 8
+    /// Cells are 8 px square, or 16 px once that would give more than about 12,000 cells: the
+    /// fit's cost grows with the cell count, its accuracy hardly does.
+    public static func cellSize(width: Int, height: Int) -> Int {
+        width * height > 12_000 * 64 ? 16 : 8
+    }
+
+    public let cellSize: Int
 
     public let width: Int
     public let height: Int
@@ -17,8 +23,9 @@ public struct GradientAccumulator: Sendable {
         precondition(width > 0 && height > 0)
         self.width = width
         self.height = height
-        columns = (width + Self.cellSize - 1) / Self.cellSize
-        rows = (height + Self.cellSize - 1) / Self.cellSize
+        cellSize = Self.cellSize(width: width, height: height)
+        columns = (width + cellSize - 1) / cellSize
+        rows = (height + cellSize - 1) / cellSize
         sums = Array(repeating: .zero, count: columns * rows)
         squares = Array(repeating: .zero, count: columns * rows)
     }
@@ -28,14 +35,14 @@ public struct GradientAccumulator: Sendable {
         precondition(row.count >= width * 4 && y >= 0 && y < height)
         guard let base = row.baseAddress else { return }
         let raw = UnsafeRawPointer(base)
-        let cellBase = (y / Self.cellSize) * columns
-        let width = self.width
+        let cellBase = (y / cellSize) * columns
+        let width = self.width, cellSize = self.cellSize
         sums.withUnsafeMutableBufferPointer { s in
             squares.withUnsafeMutableBufferPointer { q in
                 var x = 0, cell = cellBase
                 while x < width {
-                    let end = min(x + Self.cellSize, width)
-                    // 8 pixels of 8 bits: sums ≤ 2040 and squares ≤ 520200 fit UInt32 lanes.
+                    let end = min(x + cellSize, width)
+                    // At most 16 pixels of 8 bits: sums and squares fit UInt32 lanes.
                     var acc = SIMD4<UInt32>.zero, acc2 = SIMD4<UInt32>.zero
                     while x < end {
                         let v = SIMD4<UInt32>(truncatingIfNeeded: raw.loadUnaligned(fromByteOffset: x &* 4, as: SIMD4<UInt8>.self))
@@ -56,14 +63,14 @@ public struct GradientAccumulator: Sendable {
         precondition(row.count >= width * 4 && y >= 0 && y < height)
         guard let base = row.baseAddress else { return }
         let raw = UnsafeRawPointer(base)
-        let cellBase = (y / Self.cellSize) * columns
-        let width = self.width
+        let cellBase = (y / cellSize) * columns
+        let width = self.width, cellSize = self.cellSize
         let scale = SIMD4<Float>(repeating: 1 / 257)
         sums.withUnsafeMutableBufferPointer { s in
             squares.withUnsafeMutableBufferPointer { q in
                 var x = 0, cell = cellBase
                 while x < width {
-                    let end = min(x + Self.cellSize, width)
+                    let end = min(x + cellSize, width)
                     var acc = SIMD4<Float>.zero, acc2 = SIMD4<Float>.zero
                     while x < end {
                         let v = SIMD4<Float>(raw.loadUnaligned(fromByteOffset: x &* 8, as: SIMD4<UInt16>.self)) * scale
@@ -102,7 +109,7 @@ public struct GradientAccumulator: Sendable {
 
 /// The accumulated cells as means and spreads, with their geometry in artboard pixels.
 struct CellGrid {
-    let width: Int, height: Int, columns: Int, rows: Int
+    let width: Int, height: Int, columns: Int, rows: Int, cellSize: Int
     /// Mean R, G, B per cell, 8-bit scale.
     var r: [Double], g: [Double], b: [Double]
     /// Sum of the three channel variances within the cell.
@@ -113,11 +120,11 @@ struct CellGrid {
     var cx: [Double], cy: [Double]
 
     init(_ acc: GradientAccumulator) {
-        width = acc.width; height = acc.height; columns = acc.columns; rows = acc.rows
+        width = acc.width; height = acc.height; columns = acc.columns; rows = acc.rows; cellSize = acc.cellSize
         let n = columns * rows
         r = .init(repeating: 0, count: n); g = r; b = r; variance = r; count = r; cx = r; cy = r
         opaque = .init(repeating: true, count: n)
-        let cs = GradientAccumulator.cellSize
+        let cs = cellSize
         for j in 0..<rows {
             let y0 = j * cs, h = min(cs, height - y0)
             for i in 0..<columns {

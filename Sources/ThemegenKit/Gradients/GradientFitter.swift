@@ -32,28 +32,33 @@ public struct GradientFitter {
         let noiseVariance = median(grid.variance, upTo: 3 * 255 * 255)
         let smooth = (0..<n).map { grid.opaque[$0] && grid.variance[$0] <= 3 * noiseVariance + 4 }
         let candidates = largestSmoothRegion(smooth)
-        var inliers = candidates
 
-        guard var angle = initialAngle(inliers) else { return flatFit(candidates) }
+        guard var angle = initialAngle(candidates) else { return flatFit(candidates) }
+        // The angle and the outliers settle on every other cell each way (a quarter of the
+        // work); the final profile uses them all.
+        let cols = grid.columns
+        let sampled = (0..<n).map { candidates[$0] && ($0 % cols) % 2 == 0 && ($0 / cols) % 2 == 0 }
+        var inliers = sampled
         var profile = PiecewiseProfile(knots: [0], colors: [Vec3(0, 0, 0)])
-        for _ in 0..<5 {
-            profile = fitProfile(angle: angle, inliers: inliers)
-            inliers = explained(by: profile, angle: angle, among: candidates)
+        for round in 0..<3 {
+            profile = fitProfile(angle: angle, inliers: inliers, warm: round == 0 ? nil : profile)
+            inliers = explained(by: profile, angle: angle, among: sampled)
             angle = normalized(angle + angleStep(profile: profile, angle: angle, inliers: inliers))
         }
+        inliers = explained(by: fitProfile(angle: angle, inliers: inliers, warm: profile), angle: angle, among: candidates)
         profile = fitProfile(angle: angle, inliers: inliers)
         if profile.knots.count == 1 { return flatFit(inliers) }
 
         // Snap to an integer degree when that costs less than ΔE 0.05, else keep 2 decimals.
         let snapped = normalized(angle.rounded())
-        let snappedProfile = fitProfile(angle: snapped, inliers: inliers)
-        let exact = quality(profile, angle: angle, cells: inliers, stride: 2)
-        let rounded = quality(snappedProfile, angle: snapped, cells: inliers, stride: 2)
+        let snappedProfile = fitProfile(angle: snapped, inliers: inliers, warm: profile)
+        let exact = quality(profile, angle: angle, cells: inliers, stride: 4)
+        let rounded = quality(snappedProfile, angle: snapped, cells: inliers, stride: 4)
         if rounded.meanDeltaE - exact.meanDeltaE < 0.05 && rounded.maxDeltaE - exact.maxDeltaE < 0.05 {
             angle = snapped; profile = snappedProfile
         } else {
             angle = normalized((angle * 100).rounded() / 100)
-            profile = fitProfile(angle: angle, inliers: inliers)
+            profile = fitProfile(angle: angle, inliers: inliers, warm: profile)
         }
         profile = extrapolatedEnds(profile, angle: angle, inliers: inliers)
         return result(profile: profile, angle: angle, inliers: inliers, candidates: candidates, noiseVariance: noiseVariance)
@@ -116,11 +121,13 @@ public struct GradientFitter {
             while let k = stack.popLast() {
                 size += 1
                 let i = k % cols, j = k / cols
-                for (ok, nb) in [(i > 0, k - 1), (i + 1 < cols, k + 1), (j > 0, k - cols), (j + 1 < rows, k + cols)]
-                where ok && smooth[nb] && label[nb] < 0 && step(k, nb) <= limit {
-                    label[nb] = next
-                    stack.append(nb)
+                @inline(__always) func visit(_ nb: Int) {
+                    if smooth[nb] && label[nb] < 0 && step(k, nb) <= limit { label[nb] = next; stack.append(nb) }
                 }
+                if i > 0 { visit(k - 1) }
+                if i + 1 < cols { visit(k + 1) }
+                if j > 0 { visit(k - cols) }
+                if j + 1 < rows { visit(k + cols) }
             }
             if size > bestSize { bestSize = size; best = next }
             next += 1
@@ -209,7 +216,8 @@ public struct GradientFitter {
 
     /// The fewest knots (up to `maxStops`) whose profile explains the binned samples to within
     /// the accuracy goal, each knot placed by golden-section search.
-    func fitProfile(angle: Double, inliers: [Bool]) -> PiecewiseProfile {
+    /// With `warm`, starts from its knots and only searches near them (the angle moved a little).
+    func fitProfile(angle: Double, inliers: [Bool], warm: PiecewiseProfile? = nil) -> PiecewiseProfile {
         let bins = bins(angle: angle, inliers: inliers)
         guard bins.count >= 2 else {
             return PiecewiseProfile(knots: [0], colors: [bins.solve(knots: [0]).colors.first ?? Vec3(0, 0, 0)])
@@ -217,10 +225,17 @@ public struct GradientFitter {
         let lo = bins.t[0], hi = bins.t[bins.count - 1]
         var knots = [lo]
         var best = PiecewiseProfile(knots: knots, colors: bins.solve(knots: knots).colors)
-        if accurate(best, bins) { return best }
-        knots = [lo, hi]
+        var radius = Double.infinity
+        if let warm, warm.knots.count >= 2 {
+            knots = warm.knots.map { min(hi, max(lo, $0)) }
+            radius = (hi - lo) / 50
+        } else {
+            if accurate(best, bins) { return best }
+            knots = [lo, hi]
+        }
         while true {
-            knots = placed(knots, bins: bins, lo: lo, hi: hi)
+            knots = placed(knots, bins: bins, lo: lo, hi: hi, radius: radius)
+            radius = .infinity
             best = PiecewiseProfile(knots: knots, colors: bins.solve(knots: knots).colors)
             if knots.count >= options.maxStops || accurate(best, bins) { return best }
             // The next knot goes where the profile misses most.
@@ -236,13 +251,13 @@ public struct GradientFitter {
     }
 
     /// Coordinate descent over knot positions, each by golden-section search between neighbours.
-    private func placed(_ start: [Double], bins: ProfileBins, lo: Double, hi: Double) -> [Double] {
+    private func placed(_ start: [Double], bins: ProfileBins, lo: Double, hi: Double, radius: Double) -> [Double] {
         var knots = start
         let gap = (hi - lo) / 2000
-        for _ in 0..<3 {
+        for _ in 0..<(radius.isFinite ? 2 : 3) {
             for i in 0..<knots.count {
-                var a = i == 0 ? lo : knots[i - 1] + gap
-                var b = i == knots.count - 1 ? hi : knots[i + 1] - gap
+                var a = max(knots[i] - radius, i == 0 ? lo : knots[i - 1] + gap)
+                var b = min(knots[i] + radius, i == knots.count - 1 ? hi : knots[i + 1] - gap)
                 guard b > a else { continue }
                 func cost(_ x: Double) -> Double {
                     var k = knots; k[i] = x
@@ -314,25 +329,39 @@ public struct GradientFitter {
 
     // MARK: - Quality
 
-    /// Mean and max ΔE2000 between cell means and the model (every `stride`-th cell each way).
-    func quality(_ p: PiecewiseProfile, angle: Double, cells: [Bool], stride: Int = 1) -> FitQuality {
+    /// Mean and max ΔE2000 between cell means and the model, over every `stride`-th cell each
+    /// way plus every cell whose RGB error is at least the largest sampled one (so the worst
+    /// cell is never skipped); ΔE2000 on every cell would cost more than the decode.
+    func quality(_ p: PiecewiseProfile, angle: Double, cells: [Bool], stride: Int = 2) -> FitQuality {
         let line = LinearGradient.Line(angle: angle, width: Double(grid.width), height: Double(grid.height))
         var sum = 0.0, sw = 0.0, worst = 0.0
+        var rgbError = [Double](repeating: -1, count: cells.count)
+        var sampledWorst = 0.0
+        for k in 0..<cells.count where cells[k] {
+            let v = p.value(line.t(x: grid.cx[k], y: grid.cy[k]))
+            let dr = v.x - grid.r[k], dg = v.y - grid.g[k], db = v.z - grid.b[k]
+            rgbError[k] = dr * dr + dg * dg + db * db
+        }
+        @inline(__always) func deltaE(_ k: Int) -> Double {
+            let v = p.value(line.t(x: grid.cx[k], y: grid.cy[k]))
+            return DeltaE2000.difference(Lab(r255: v.x, g: v.y, b: v.z, in: options.space),
+                                         Lab(r255: grid.r[k], g: grid.g[k], b: grid.b[k], in: options.space))
+        }
         var j = 0
         while j < grid.rows {
             var i = 0
             while i < grid.columns {
                 let k = j * grid.columns + i
-                if cells[k] {
-                    let v = p.value(line.t(x: grid.cx[k], y: grid.cy[k]))
-                    let e = DeltaE2000.difference(Lab(r255: v.x, g: v.y, b: v.z, in: options.space),
-                                                  Lab(r255: grid.r[k], g: grid.g[k], b: grid.b[k], in: options.space))
+                if rgbError[k] >= 0 {
+                    let e = deltaE(k)
                     sum += e * grid.count[k]; sw += grid.count[k]; worst = max(worst, e)
+                    sampledWorst = max(sampledWorst, rgbError[k])
                 }
                 i += stride
             }
             j += stride
         }
+        for k in 0..<cells.count where rgbError[k] > sampledWorst { worst = max(worst, deltaE(k)) }
         return FitQuality(meanDeltaE: sw > 0 ? sum / sw : 0, maxDeltaE: worst)
     }
 
@@ -363,7 +392,7 @@ public struct GradientFitter {
 
     /// Cells left out of the fit, grouped into rectangles (touching groups merged).
     private func overlayRects(_ inliers: [Bool]) -> [PixelRect] {
-        let cols = grid.columns, rows = grid.rows, cs = GradientAccumulator.cellSize
+        let cols = grid.columns, rows = grid.rows, cs = grid.cellSize
         var seen = inliers
         var boxes: [(x0: Int, y0: Int, x1: Int, y1: Int)] = []
         var stack: [Int] = []
@@ -374,10 +403,13 @@ public struct GradientFitter {
             while let k = stack.popLast() {
                 let i = k % cols, j = k / cols
                 b = (min(b.x0, i), min(b.y0, j), max(b.x1, i), max(b.y1, j))
-                for (ok, nb) in [(i > 0, k - 1), (i + 1 < cols, k + 1), (j > 0, k - cols), (j + 1 < rows, k + cols)] where ok && !seen[nb] {
-                    seen[nb] = true
-                    stack.append(nb)
+                @inline(__always) func visit(_ nb: Int) {
+                    if !seen[nb] { seen[nb] = true; stack.append(nb) }
                 }
+                if i > 0 { visit(k - 1) }
+                if i + 1 < cols { visit(k + 1) }
+                if j > 0 { visit(k - cols) }
+                if j + 1 < rows { visit(k + cols) }
             }
             boxes.append(b)
         }
