@@ -1,1 +1,335 @@
 #include "tg_png.h"
+#include <png.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct tg_reader {
+    png_structp png;
+    png_infop info;
+    FILE *fp;
+    const uint8_t *mem;
+    size_t memlen, mempos;
+    int eof_hit;
+    tg_png_info pub;
+    uint8_t *iccp;
+    uint32_t iccp_len;
+    uint8_t *whole;        /* interlaced images only */
+    size_t whole_stride;
+    uint32_t next_row;
+    tg_status status;
+    char err[256];
+};
+
+/* ---- errors ---------------------------------------------------------------------------- */
+
+static void on_error(png_structp png, png_const_charp msg) {
+    tg_reader *r = (tg_reader *)png_get_error_ptr(png);
+    if (r) snprintf(r->err, sizeof r->err, "%s", msg ? msg : "unknown libpng error");
+    png_longjmp(png, 1);
+}
+
+static void on_warning(png_structp png, png_const_charp msg) {
+    (void)png; (void)msg; /* libpng recovers from these itself */
+}
+
+/* Sorts a libpng failure into one of our categories. */
+static tg_status classify(const tg_reader *r, tg_status fallback) {
+    if (r->eof_hit) return TG_ERR_TRUNCATED;
+    if (strstr(r->err, "CRC")) return TG_ERR_CRC;
+    if (strstr(r->err, "Not enough image data") || strstr(r->err, "Not enough compressed data"))
+        return TG_ERR_TRUNCATED;
+    return fallback;
+}
+
+static void set_err(char *err, size_t errlen, const char *msg) {
+    if (err && errlen) snprintf(err, errlen, "%s", msg);
+}
+
+/* ---- input ----------------------------------------------------------------------------- */
+
+static size_t raw_read(tg_reader *r, uint8_t *out, size_t n) {
+    if (r->fp) return fread(out, 1, n, r->fp);
+    size_t left = r->memlen - r->mempos;
+    if (n > left) n = left;
+    memcpy(out, r->mem + r->mempos, n);
+    r->mempos += n;
+    return n;
+}
+
+static void read_fn(png_structp png, png_bytep out, png_size_t n) {
+    tg_reader *r = (tg_reader *)png_get_io_ptr(png);
+    if (raw_read(r, out, n) != n) {
+        r->eof_hit = 1;
+        png_error(png, "unexpected end of file");
+    }
+}
+
+static void read_colour_chunks(tg_reader *r) {
+    png_structp png = r->png;
+    png_infop info = r->info;
+    tg_png_info *p = &r->pub;
+
+    png_unknown_chunkp chunks = NULL;
+    int n = png_get_unknown_chunks(png, info, &chunks);
+    for (int i = 0; i < n; i++) {
+        if (memcmp(chunks[i].name, "cICP", 4) == 0 && chunks[i].size == 4) {
+            p->has_cicp = 1;
+            memcpy(p->cicp, chunks[i].data, 4);
+        }
+    }
+
+    png_charp name = NULL;
+    int compression = 0;
+    png_bytep profile = NULL;
+    png_uint_32 proflen = 0;
+    if (png_get_iCCP(png, info, &name, &compression, &profile, &proflen) && profile && proflen) {
+        p->has_iccp = 1;
+        snprintf(p->iccp_name, sizeof p->iccp_name, "%s", name ? name : "");
+        r->iccp = malloc(proflen);
+        if (r->iccp) { memcpy(r->iccp, profile, proflen); r->iccp_len = proflen; }
+    }
+
+    int intent = 0;
+    if (png_get_sRGB(png, info, &intent)) { p->has_srgb = 1; p->srgb_intent = intent; }
+
+    double c[8];
+    if (png_get_cHRM(png, info, &c[0], &c[1], &c[2], &c[3], &c[4], &c[5], &c[6], &c[7])) {
+        p->has_chrm = 1;
+        memcpy(p->chrm, c, sizeof c);
+    }
+
+    double g = 0;
+    if (png_get_gAMA(png, info, &g)) { p->has_gama = 1; p->gama = g; }
+}
+
+static tg_reader *open_common(tg_reader *r, uint64_t max_pixels, int flags, tg_status *status, char *err, size_t errlen) {
+    uint8_t sig[8];
+    size_t got = raw_read(r, sig, 8);
+    if (got == 0) {
+        *status = TG_ERR_EMPTY; set_err(err, errlen, "file is empty");
+        goto fail;
+    }
+    if (got < 8 || png_sig_cmp(sig, 0, 8) != 0) {
+        *status = TG_ERR_SIGNATURE; set_err(err, errlen, "bad signature");
+        goto fail;
+    }
+    r->png = png_create_read_struct(PNG_LIBPNG_VER_STRING, r, on_error, on_warning);
+    if (!r->png) { *status = TG_ERR_IO; set_err(err, errlen, "out of memory"); goto fail; }
+    r->info = png_create_info_struct(r->png);
+    if (!r->info) { *status = TG_ERR_IO; set_err(err, errlen, "out of memory"); goto fail; }
+
+    if (setjmp(png_jmpbuf(r->png))) {
+        *status = classify(r, TG_ERR_HEADER);
+        set_err(err, errlen, r->err);
+        goto fail;
+    }
+    png_set_read_fn(r->png, r, read_fn);
+    png_set_sig_bytes(r->png, 8);
+    png_set_keep_unknown_chunks(r->png, PNG_HANDLE_CHUNK_ALWAYS, (png_const_bytep) "cICP", 1);
+    png_read_info(r->png, r->info);
+
+    tg_png_info *p = &r->pub;
+    png_uint_32 w, h;
+    int depth, ctype, interlace;
+    png_get_IHDR(r->png, r->info, &w, &h, &depth, &ctype, &interlace, NULL, NULL);
+    p->width = w; p->height = h; p->bit_depth = depth; p->color_type = ctype;
+    p->interlaced = interlace != PNG_INTERLACE_NONE;
+    p->has_alpha = (ctype & PNG_COLOR_MASK_ALPHA) || png_get_valid(r->png, r->info, PNG_INFO_tRNS);
+    p->row_depth = depth == 16 ? 16 : 8;
+    if ((uint64_t)w * (uint64_t)h > max_pixels) {
+        *status = TG_ERR_LIMIT;
+        if (err && errlen) snprintf(err, errlen, "%ux%u", (unsigned)w, (unsigned)h);
+        goto fail;
+    }
+    read_colour_chunks(r);
+
+    /* Raw samples as RGBA, no colour management. */
+    png_set_expand(r->png);
+    if (!(ctype & PNG_COLOR_MASK_COLOR)) png_set_gray_to_rgb(r->png);
+    p->channels = 4;
+    if (!p->has_alpha) {
+        if (flags & TG_READ_RGB_IF_OPAQUE) p->channels = 3;
+        else png_set_add_alpha(r->png, depth == 16 ? 0xffff : 0xff, PNG_FILLER_AFTER);
+    }
+    if (depth == 16) {
+        const uint16_t one = 1;
+        if (*(const uint8_t *)&one == 1) png_set_swap(r->png);
+    }
+    if (p->interlaced) png_set_interlace_handling(r->png);
+    png_read_update_info(r->png, r->info);
+    if (png_get_rowbytes(r->png, r->info) != (size_t)w * p->channels * (p->row_depth / 8)) {
+        *status = TG_ERR_CORRUPT; set_err(err, errlen, "unexpected row layout");
+        goto fail;
+    }
+    *status = TG_OK;
+    return r;
+fail:
+    tg_reader_close(r);
+    return NULL;
+}
+
+tg_reader *tg_reader_open_file(const char *path, uint64_t max_pixels, int flags, tg_status *status, char *err, size_t errlen) {
+    tg_reader *r = calloc(1, sizeof *r);
+    if (!r) { *status = TG_ERR_IO; set_err(err, errlen, "out of memory"); return NULL; }
+    r->fp = fopen(path, "rb");
+    if (!r->fp) {
+        *status = TG_ERR_IO; set_err(err, errlen, "cannot open file");
+        free(r);
+        return NULL;
+    }
+    return open_common(r, max_pixels, flags, status, err, errlen);
+}
+
+tg_reader *tg_reader_open_memory(const uint8_t *data, size_t len, uint64_t max_pixels, int flags, tg_status *status, char *err, size_t errlen) {
+    tg_reader *r = calloc(1, sizeof *r);
+    if (!r) { *status = TG_ERR_IO; set_err(err, errlen, "out of memory"); return NULL; }
+    r->mem = data; r->memlen = len;
+    return open_common(r, max_pixels, flags, status, err, errlen);
+}
+
+const tg_png_info *tg_reader_info(const tg_reader *r) { return &r->pub; }
+
+const uint8_t *tg_reader_iccp(const tg_reader *r, uint32_t *len) {
+    *len = r->iccp_len;
+    return r->iccp;
+}
+
+const char *tg_reader_error(const tg_reader *r) { return r->err; }
+
+static tg_status decode_interlaced(tg_reader *r) {
+    size_t stride = (size_t)r->pub.width * r->pub.channels * (r->pub.row_depth / 8);
+    png_bytep *rows = NULL;
+    r->whole = malloc(stride * r->pub.height);
+    rows = malloc(sizeof(png_bytep) * r->pub.height);
+    if (!r->whole || !rows) { free(rows); snprintf(r->err, sizeof r->err, "out of memory"); return TG_ERR_IO; }
+    for (uint32_t y = 0; y < r->pub.height; y++) rows[y] = r->whole + y * stride;
+    r->whole_stride = stride;
+    if (setjmp(png_jmpbuf(r->png))) {
+        free(rows);
+        return classify(r, TG_ERR_CORRUPT);
+    }
+    png_read_image(r->png, rows);
+    free(rows);
+    return TG_OK;
+}
+
+tg_status tg_reader_read_rows(tg_reader *r, void *dest, size_t stride, uint32_t count) {
+    if (r->status != TG_OK) return r->status;
+    if (count > r->pub.height - r->next_row) {
+        snprintf(r->err, sizeof r->err, "read past the last row");
+        return r->status = TG_ERR_CORRUPT;
+    }
+    if (r->pub.interlaced) {
+        if (!r->whole && (r->status = decode_interlaced(r)) != TG_OK) return r->status;
+        for (uint32_t i = 0; i < count; i++)
+            memcpy((uint8_t *)dest + i * stride, r->whole + (size_t)(r->next_row + i) * r->whole_stride, r->whole_stride);
+        r->next_row += count;
+        return TG_OK;
+    }
+    if (setjmp(png_jmpbuf(r->png))) return r->status = classify(r, TG_ERR_CORRUPT);
+    for (uint32_t i = 0; i < count; i++) {
+        png_read_row(r->png, (png_bytep)dest + i * stride, NULL);
+        r->next_row++;
+    }
+    return TG_OK;
+}
+
+tg_status tg_reader_finish(tg_reader *r) {
+    if (r->status != TG_OK) return r->status;
+    if (setjmp(png_jmpbuf(r->png))) return r->status = classify(r, TG_ERR_CORRUPT);
+    png_read_end(r->png, NULL);
+    return TG_OK;
+}
+
+void tg_reader_close(tg_reader *r) {
+    if (!r) return;
+    if (r->png) png_destroy_read_struct(&r->png, r->info ? &r->info : NULL, NULL);
+    if (r->fp) fclose(r->fp);
+    free(r->iccp);
+    free(r->whole);
+    free(r);
+}
+
+/* ---- output ---------------------------------------------------------------------------- */
+
+typedef struct {
+    uint8_t *data;
+    size_t len, cap;
+    int failed;
+    char err[256];
+} tg_buffer;
+
+static void write_fn(png_structp png, png_bytep data, png_size_t n) {
+    tg_buffer *b = (tg_buffer *)png_get_io_ptr(png);
+    if (b->len + n > b->cap) {
+        size_t cap = b->cap ? b->cap : 65536;
+        while (cap < b->len + n) cap *= 2;
+        uint8_t *grown = realloc(b->data, cap);
+        if (!grown) { b->failed = 1; png_error(png, "out of memory"); }
+        b->data = grown; b->cap = cap;
+    }
+    memcpy(b->data + b->len, data, n);
+    b->len += n;
+}
+
+static void flush_fn(png_structp png) { (void)png; }
+
+static void on_write_error(png_structp png, png_const_charp msg) {
+    tg_buffer *b = (tg_buffer *)png_get_error_ptr(png);
+    if (b) snprintf(b->err, sizeof b->err, "%s", msg ? msg : "unknown libpng error");
+    png_longjmp(png, 1);
+}
+
+tg_status tg_write_memory(const tg_write_params *p, const void *pixels, size_t stride,
+                          uint8_t **out, size_t *outlen, char *err, size_t errlen) {
+    tg_buffer buf = {0};
+    png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, &buf, on_write_error, on_warning);
+    png_infop info = png ? png_create_info_struct(png) : NULL;
+    if (!png || !info) {
+        if (png) png_destroy_write_struct(&png, NULL);
+        set_err(err, errlen, "out of memory");
+        return TG_ERR_WRITE;
+    }
+    if (setjmp(png_jmpbuf(png))) {
+        png_destroy_write_struct(&png, &info);
+        free(buf.data);
+        set_err(err, errlen, buf.err);
+        return TG_ERR_WRITE;
+    }
+    png_set_write_fn(png, &buf, write_fn, flush_fn);
+    png_set_IHDR(png, info, p->width, p->height, p->bit_depth, p->color_type,
+                 PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
+    if (p->color_type == PNG_COLOR_TYPE_PALETTE) {
+        png_color pal[256];
+        for (int i = 0; i < p->palette_count; i++) {
+            pal[i].red = p->palette[3 * i];
+            pal[i].green = p->palette[3 * i + 1];
+            pal[i].blue = p->palette[3 * i + 2];
+        }
+        png_set_PLTE(png, info, pal, p->palette_count);
+        if (p->trns && p->trns_count > 0) png_set_tRNS(png, info, p->trns, p->trns_count, NULL);
+    }
+    if (p->iccp && p->iccp_len)
+        png_set_iCCP(png, info, p->iccp_name ? p->iccp_name : "ICC Profile", PNG_COMPRESSION_TYPE_BASE,
+                     p->iccp, p->iccp_len);
+    else if (p->srgb)
+        png_set_sRGB(png, info, PNG_sRGB_INTENT_PERCEPTUAL);
+    png_set_compression_level(png, p->compression_level);
+    if (p->filters) png_set_filter(png, PNG_FILTER_TYPE_BASE, p->filters);
+    png_write_info(png, info);
+    if (p->bit_depth < 8) png_set_packing(png);
+    if (p->bit_depth == 16) {
+        const uint16_t one = 1;
+        if (*(const uint8_t *)&one == 1) png_set_swap(png);
+    }
+    for (uint32_t y = 0; y < p->height; y++)
+        png_write_row(png, (png_const_bytep)pixels + (size_t)y * stride);
+    png_write_end(png, NULL);
+    png_destroy_write_struct(&png, &info);
+    *out = buf.data;
+    *outlen = buf.len;
+    return TG_OK;
+}
+
+void tg_free(void *p) { free(p); }

@@ -1,0 +1,40 @@
+# themegen's developer targets. `make help` lists them.
+SWIFT ?= swift
+# A static Swift runtime starts faster (it matters for a build step run on every build).
+RELEASE_FLAGS = -c release --static-swift-stdlib
+BIN = .build/release/themegen
+
+.PHONY: help build release test run check clean exports templates bench bench-large install
+
+help:
+	@echo "make build      debug build"
+	@echo "make release    optimised build ($(BIN))"
+	@echo "make test       swift test (what CI runs)"
+	@echo "make run        bare themegen on this repository's Exports/"
+	@echo "make check      fail if Generated/ is stale (themegen --check)"
+	@echo "make clean      remove what themegen generated, and .build"
+	@echo "make exports    redraw the sample exports in Exports/"
+	@echo "make templates  rebuild the built-in copies of Templates/*.mustache"
+	@echo "make bench      benchmark against peers (ratios from one run)"
+
+build:
+	$(SWIFT) build
+
+release:
+	$(SWIFT) build $(RELEASE_FLAGS)
+
+test:
+	$(SWIFT) test
+
+run: release
+	$(BIN)
+
+check: release
+	$(BIN) --check
+
+clean:
+	-[ -x $(BIN) ] && $(BIN) clean
+	rm -rf .build .themegen
+
+exports:
+	$(SWIFT) run make-exports Exports

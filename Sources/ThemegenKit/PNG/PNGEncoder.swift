@@ -1,0 +1,207 @@
+import CPNGBridge
+
+/// Encodes `Image`s losslessly with fixed settings, so the same libpng and zlib give the
+/// same bytes. It picks the smallest exact colour type (gray, RGB when opaque, palette when
+/// there are at most 256 colours and that comes out smaller), writes its own chunks in a fixed
+/// order (IHDR, iCCP or sRGB, PLTE, tRNS, IDAT, IEND), and never a tIME or text chunk.
+public enum PNGEncoder {
+    /// zlib level for every output. 9 gives the smallest files; see the benchmark for its cost.
+    public static let compressionLevel: Int32 = 9
+
+    public static func encode(_ image: Image, name: String = "image") throws -> [UInt8] {
+        switch image.pixels {
+        case .rgba16(let samples):
+            if samples.allSatisfy({ $0 % 257 == 0 }) {
+                // Every sample is exactly an 8-bit value: 8 bits lose nothing.
+                return try encode(image.to8Bit(), name: name)
+            }
+            return try encode16(image, samples, name: name)
+        case .rgba8(let samples):
+            return try encode8(image, samples, name: name)
+        }
+    }
+
+    // MARK: - 8-bit
+
+    private static func encode8(_ image: Image, _ s: [UInt8], name: String) throws -> [UInt8] {
+        let stats = Stats8(s)
+        let w = image.width, h = image.height
+        let direct: [UInt8]
+        if stats.gray {
+            if stats.opaque {
+                var gray = [UInt8](repeating: 0, count: w * h)
+                for i in 0..<(w * h) { gray[i] = s[4 * i] }
+                let depth = stats.grayDepth
+                if depth < 8 {
+                    let divisor = UInt8(255 / ((1 << depth) - 1))
+                    for i in 0..<gray.count { gray[i] /= divisor }
+                }
+                direct = try write(image, depth: depth, colorType: 0, rows: gray, stride: w, name: name)
+            } else {
+                var ga = [UInt8](repeating: 0, count: w * h * 2)
+                for i in 0..<(w * h) { ga[2 * i] = s[4 * i]; ga[2 * i + 1] = s[4 * i + 3] }
+                direct = try write(image, depth: 8, colorType: 4, rows: ga, stride: 2 * w, name: name)
+            }
+        } else if stats.opaque {
+            var rgb = [UInt8](repeating: 0, count: w * h * 3)
+            for i in 0..<(w * h) {
+                rgb[3 * i] = s[4 * i]; rgb[3 * i + 1] = s[4 * i + 1]; rgb[3 * i + 2] = s[4 * i + 2]
+            }
+            direct = try write(image, depth: 8, colorType: 2, rows: rgb, stride: 3 * w, name: name)
+        } else {
+            direct = try write(image, depth: 8, colorType: 6, rows: s, stride: 4 * w, name: name)
+        }
+        // Gray at 1, 2 or 4 bits is already as small as a palette gets.
+        guard let palette = stats.palette, !(stats.gray && stats.opaque) else { return direct }
+        let indexed = try writePalette(image, s, palette, name: name)
+        return indexed.count < direct.count ? indexed : direct
+    }
+
+    /// One pass over the samples: gray? opaque? which colours, if at most 256?
+    private struct Stats8 {
+        var gray = true
+        var opaque = true
+        /// Exact gray depth (1, 2, 4 or 8) that holds every gray value.
+        var grayDepth = 1
+        /// Colours in first-seen order, or nil when there are more than 256.
+        var palette: [UInt32]?
+
+        init(_ s: [UInt8]) {
+            var table = [UInt32](repeating: 0, count: 1024)   // open addressing, key+1 so 0 is empty
+            var colors: [UInt32] = []
+            colors.reserveCapacity(256)
+            var overflow = false
+            var depthMask: UInt8 = 0
+            s.withUnsafeBufferPointer { p in
+                var i = 0
+                while i < p.count {
+                    let r = p[i], g = p[i + 1], b = p[i + 2], a = p[i + 3]
+                    if r != g || g != b { gray = false }
+                    if a != 255 { opaque = false }
+                    depthMask |= Stats8.depthNeed(r)
+                    if !overflow {
+                        let key = UInt32(r) << 24 | UInt32(g) << 16 | UInt32(b) << 8 | UInt32(a)
+                        var slot = Int((key &* 2_654_435_761) >> 22)
+                        while true {
+                            let e = table[slot]
+                            if e == 0 {
+                                if colors.count == 256 { overflow = true; break }
+                                table[slot] = key &+ 1
+                                colors.append(key)
+                                break
+                            }
+                            if e == key &+ 1 { break }
+                            slot = (slot + 1) & 1023
+                        }
+                    }
+                    i += 4
+                }
+            }
+            grayDepth = depthMask & 8 != 0 ? 8 : depthMask & 4 != 0 ? 4 : depthMask & 2 != 0 ? 2 : 1
+            palette = overflow ? nil : colors
+        }
+
+        /// The smallest depth whose scaled values include v exactly (bit flags 1, 2, 4, 8).
+        static func depthNeed(_ v: UInt8) -> UInt8 {
+            if v == 0 || v == 255 { return 1 }
+            if v % 85 == 0 { return 2 }
+            if v % 17 == 0 { return 4 }
+            return 8
+        }
+    }
+
+    private static func writePalette(_ image: Image, _ s: [UInt8], _ colors: [UInt32], name: String) throws -> [UInt8] {
+        // Translucent entries first so tRNS stays short; otherwise first-seen order.
+        let ordered = colors.filter { $0 & 0xFF != 0xFF } + colors.filter { $0 & 0xFF == 0xFF }
+        var index: [UInt32: UInt8] = [:]
+        for (i, c) in ordered.enumerated() { index[c] = UInt8(i) }
+        let depth = ordered.count <= 2 ? 1 : ordered.count <= 4 ? 2 : ordered.count <= 16 ? 4 : 8
+        let n = image.width * image.height
+        var indices = [UInt8](repeating: 0, count: n)
+        var last: UInt32 = ordered[0], lastIndex: UInt8 = 0
+        for i in 0..<n {
+            let key = UInt32(s[4 * i]) << 24 | UInt32(s[4 * i + 1]) << 16 | UInt32(s[4 * i + 2]) << 8 | UInt32(s[4 * i + 3])
+            if key != last { last = key; lastIndex = index[key]! }
+            indices[i] = lastIndex
+        }
+        var plte: [UInt8] = []
+        var trns: [UInt8] = []
+        for c in ordered {
+            plte += [UInt8(c >> 24), UInt8(c >> 16 & 0xFF), UInt8(c >> 8 & 0xFF)]
+            if c & 0xFF != 0xFF { trns.append(UInt8(c & 0xFF)) }
+        }
+        return try write(image, depth: depth, colorType: 3, rows: indices, stride: image.width,
+                         palette: plte, trns: trns, name: name)
+    }
+
+    // MARK: - 16-bit
+
+    private static func encode16(_ image: Image, _ s: [UInt16], name: String) throws -> [UInt8] {
+        let w = image.width, n = image.width * image.height
+        var gray = true, opaque = true
+        for i in 0..<n {
+            if s[4 * i] != s[4 * i + 1] || s[4 * i + 1] != s[4 * i + 2] { gray = false }
+            if s[4 * i + 3] != 65535 { opaque = false }
+        }
+        let channels: [Int] = gray ? (opaque ? [0] : [0, 3]) : (opaque ? [0, 1, 2] : [0, 1, 2, 3])
+        let colorType: Int32 = gray ? (opaque ? 0 : 4) : (opaque ? 2 : 6)
+        var out = [UInt16](repeating: 0, count: n * channels.count)
+        for i in 0..<n {
+            for (k, c) in channels.enumerated() { out[i * channels.count + k] = s[4 * i + c] }
+        }
+        return try out.withUnsafeBytes { raw in
+            try write(image, depth: 16, colorType: colorType, raw: raw, stride: w * channels.count * 2, name: name)
+        }
+    }
+
+    // MARK: - libpng
+
+    private static func write(_ image: Image, depth: Int, colorType: Int32, rows: [UInt8], stride: Int,
+                              palette: [UInt8] = [], trns: [UInt8] = [], name: String) throws -> [UInt8] {
+        try rows.withUnsafeBytes { raw in
+            try write(image, depth: depth, colorType: colorType, raw: raw, stride: stride,
+                      palette: palette, trns: trns, name: name)
+        }
+    }
+
+    private static func write(_ image: Image, depth: Int, colorType: Int32, raw: UnsafeRawBufferPointer, stride: Int,
+                              palette: [UInt8] = [], trns: [UInt8] = [], name: String) throws -> [UInt8] {
+        let profile: [UInt8]?
+        switch image.colorSpace {
+        case .sRGB: profile = nil
+        case .displayP3: profile = ICCProfile.displayP3
+        case .other(let space):
+            throw PNGError(path: name, reason: .encodeFailed("no profile to tag the output with for colour space '\(space)'; convert to sRGB first"))
+        }
+        var out: UnsafeMutablePointer<UInt8>?
+        var outLen = 0
+        var err = [CChar](repeating: 0, count: 256)
+        let status: tg_status = palette.withUnsafeBufferPointer { pal in
+            trns.withUnsafeBufferPointer { tr in
+                (profile ?? []).withUnsafeBufferPointer { icc in
+                    "Display P3".withCString { iccName in
+                        var p = tg_write_params()
+                        p.width = UInt32(image.width); p.height = UInt32(image.height)
+                        p.bit_depth = Int32(depth); p.color_type = colorType
+                        p.palette = pal.baseAddress; p.palette_count = Int32(palette.count / 3)
+                        p.trns = tr.baseAddress; p.trns_count = Int32(trns.count)
+                        p.srgb = profile == nil ? 1 : 0
+                        p.iccp = profile == nil ? nil : icc.baseAddress
+                        p.iccp_len = UInt32(profile?.count ?? 0)
+                        p.iccp_name = iccName
+                        p.compression_level = compressionLevel
+                        p.filters = 0
+                        return err.withUnsafeMutableBufferPointer { e in
+                            tg_write_memory(&p, raw.baseAddress, stride, &out, &outLen, e.baseAddress, e.count)
+                        }
+                    }
+                }
+            }
+        }
+        guard status == TG_OK, let out else {
+            throw PNGError(path: name, reason: .encodeFailed(String(cString: err)))
+        }
+        defer { tg_free(out) }
+        return Array(UnsafeBufferPointer(start: out, count: outLen))
+    }
+}
