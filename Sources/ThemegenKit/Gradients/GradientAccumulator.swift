@@ -30,13 +30,20 @@ public struct GradientAccumulator: Sendable {
         squares = Array(repeating: .zero, count: columns * rows)
     }
 
-    /// Adds one RGBA8 row (at least 4·width bytes).
-    public mutating func addRow8(_ row: UnsafeBufferPointer<UInt8>, y: Int) {
-        precondition(row.count >= width * 4 && y >= 0 && y < height)
+    /// Adds one 8-bit row of RGBA (`channels` 4) or RGB (`channels` 3) pixels.
+    public mutating func addRow8(_ row: UnsafeBufferPointer<UInt8>, y: Int, channels: Int = 4) {
+        precondition((channels == 3 || channels == 4) && row.count >= width * channels && y >= 0 && y < height)
         guard let base = row.baseAddress else { return }
         let raw = UnsafeRawPointer(base)
         let cellBase = (y / cellSize) * columns
         let width = self.width, cellSize = self.cellSize
+        // RGB rows are read 4 bytes at a time with the 4th byte (the next pixel's red) replaced
+        // by an opaque alpha; the row's last pixel is read byte by byte so nothing past the
+        // row is touched.
+        let rgb = channels == 3
+        let keep = rgb ? SIMD4<UInt32>(255, 255, 255, 0) : SIMD4<UInt32>(repeating: 255)
+        let opaque = rgb ? SIMD4<UInt32>(0, 0, 0, 255) : .zero
+        let safeEnd = rgb ? width - 1 : width
         sums.withUnsafeMutableBufferPointer { s in
             squares.withUnsafeMutableBufferPointer { q in
                 var x = 0, cell = cellBase
@@ -44,8 +51,16 @@ public struct GradientAccumulator: Sendable {
                     let end = min(x + cellSize, width)
                     // At most 16 pixels of 8 bits: sums and squares fit UInt32 lanes.
                     var acc = SIMD4<UInt32>.zero, acc2 = SIMD4<UInt32>.zero
+                    let fast = min(end, safeEnd)
+                    while x < fast {
+                        let v = (SIMD4<UInt32>(truncatingIfNeeded: raw.loadUnaligned(fromByteOffset: x &* channels, as: SIMD4<UInt8>.self)) & keep) | opaque
+                        acc &+= v
+                        acc2 &+= v &* v
+                        x &+= 1
+                    }
                     while x < end {
-                        let v = SIMD4<UInt32>(truncatingIfNeeded: raw.loadUnaligned(fromByteOffset: x &* 4, as: SIMD4<UInt8>.self))
+                        let o = x * channels
+                        let v = SIMD4<UInt32>(UInt32(base[o]), UInt32(base[o + 1]), UInt32(base[o + 2]), rgb ? 255 : UInt32(base[o + 3]))
                         acc &+= v
                         acc2 &+= v &* v
                         x &+= 1
@@ -58,14 +73,13 @@ public struct GradientAccumulator: Sendable {
         }
     }
 
-    /// Adds one RGBA16 row (at least 4·width host-endian samples).
-    public mutating func addRow16(_ row: UnsafeBufferPointer<UInt16>, y: Int) {
-        precondition(row.count >= width * 4 && y >= 0 && y < height)
+    /// Adds one 16-bit row (host-endian samples) of RGBA (`channels` 4) or RGB (`channels` 3).
+    public mutating func addRow16(_ row: UnsafeBufferPointer<UInt16>, y: Int, channels: Int = 4) {
+        precondition((channels == 3 || channels == 4) && row.count >= width * channels && y >= 0 && y < height)
         guard let base = row.baseAddress else { return }
-        let raw = UnsafeRawPointer(base)
         let cellBase = (y / cellSize) * columns
         let width = self.width, cellSize = self.cellSize
-        let scale = SIMD4<Float>(repeating: 1 / 257)
+        let scale: Float = 1 / 257
         sums.withUnsafeMutableBufferPointer { s in
             squares.withUnsafeMutableBufferPointer { q in
                 var x = 0, cell = cellBase
@@ -73,7 +87,9 @@ public struct GradientAccumulator: Sendable {
                     let end = min(x + cellSize, width)
                     var acc = SIMD4<Float>.zero, acc2 = SIMD4<Float>.zero
                     while x < end {
-                        let v = SIMD4<Float>(raw.loadUnaligned(fromByteOffset: x &* 8, as: SIMD4<UInt16>.self)) * scale
+                        let o = x &* channels
+                        let v = SIMD4<Float>(Float(base[o]), Float(base[o + 1]), Float(base[o + 2]),
+                                             channels == 3 ? 65535 : Float(base[o + 3])) * scale
                         acc += v
                         acc2 += v * v
                         x &+= 1

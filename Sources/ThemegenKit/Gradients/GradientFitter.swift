@@ -60,7 +60,6 @@ public struct GradientFitter {
             angle = normalized((angle * 100).rounded() / 100)
             profile = fitProfile(angle: angle, inliers: inliers, warm: profile)
         }
-        profile = extrapolatedEnds(profile, angle: angle, inliers: inliers)
         return result(profile: profile, angle: angle, inliers: inliers, candidates: candidates, noiseVariance: noiseVariance)
     }
 
@@ -237,7 +236,7 @@ public struct GradientFitter {
             knots = placed(knots, bins: bins, lo: lo, hi: hi, radius: radius)
             radius = .infinity
             best = PiecewiseProfile(knots: knots, colors: bins.solve(knots: knots).colors)
-            if knots.count >= options.maxStops || accurate(best, bins) { return best }
+            if knots.count >= options.maxStops || accurate(best, bins) { return extrapolatedEnds(best, bins: bins) }
             // The next knot goes where the profile misses most.
             var worst = -1.0, at = (lo + hi) / 2
             for i in 0..<bins.count {
@@ -293,11 +292,10 @@ public struct GradientFitter {
 
     /// Where the visible data ends on a slope (an overlay or the box edge hides the rest), carry
     /// the slope on to the end of the gradient line: gradients are linear in encoded values.
-    private func extrapolatedEnds(_ p: PiecewiseProfile, angle: Double, inliers: [Bool]) -> PiecewiseProfile {
+    private func extrapolatedEnds(_ p: PiecewiseProfile, bins b: ProfileBins) -> PiecewiseProfile {
         guard p.knots.count >= 2 else { return p }
-        let b = bins(angle: angle, inliers: inliers)
         let lo = b.t[0], hi = b.t[b.count - 1]
-        let near = 1.5 / Double(max(64, min(1024, Int(LinearGradient.Line(angle: angle, width: Double(grid.width), height: Double(grid.height)).length / 4))))
+        let near = 1.5 * (hi - lo) / Double(max(1, b.count - 1)) + 1e-9
         var q = p
         func extend(_ end: Int, _ inner: Int, to target: Double) {
             let f = (target - q.knots[end]) / (q.knots[end] - q.knots[inner])
