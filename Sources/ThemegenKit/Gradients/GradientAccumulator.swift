@@ -18,6 +18,12 @@ public struct GradientAccumulator: Sendable {
     var sums: [SIMD4<Float>]
     /// Per cell: sums of squares of R, G, B, A.
     var squares: [SIMD4<Float>]
+    /// For 16 px cells: the current cell row's sums, kept as raw 16-byte lanes (which lane is
+    /// which channel is sorted out once per cell row), so each row costs a few vector ops per
+    /// 16 pixels whatever the channel layout.
+    var laneSums: [SIMD16<UInt16>] = []
+    var laneSquares: [SIMD16<UInt32>] = []
+    var laneChannels = 0
 
     public init(width: Int, height: Int) {
         precondition(width > 0 && height > 0)
@@ -30,10 +36,15 @@ public struct GradientAccumulator: Sendable {
         squares = Array(repeating: .zero, count: columns * rows)
     }
 
-    /// Adds one 8-bit row of RGBA (`channels` 4) or RGB (`channels` 3) pixels.
+    /// Adds one 8-bit row of RGBA (`channels` 4) or RGB (`channels` 3) pixels. Rows must come
+    /// top to bottom.
     public mutating func addRow8(_ row: UnsafeBufferPointer<UInt8>, y: Int, channels: Int = 4) {
         precondition((channels == 3 || channels == 4) && row.count >= width * channels && y >= 0 && y < height)
         guard let base = row.baseAddress else { return }
+        if cellSize == 16 {
+            addRow8Lanes(base, y: y, channels: channels)
+            return
+        }
         let raw = UnsafeRawPointer(base)
         let cellBase = (y / cellSize) * columns
         let width = self.width, cellSize = self.cellSize
@@ -71,6 +82,75 @@ public struct GradientAccumulator: Sendable {
                 }
             }
         }
+    }
+
+    /// The 16 px cell path: a cell's 48 (RGB) or 64 (RGBA) bytes are 3 or 4 SIMD16 loads.
+    private mutating func addRow8Lanes(_ base: UnsafePointer<UInt8>, y: Int, channels: Int) {
+        let full = width / 16, chunks = channels   // 16 px · channels bytes = `channels` chunks of 16
+        if laneChannels != channels || laneSums.count != full * chunks {
+            laneSums = Array(repeating: .zero, count: full * chunks)
+            laneSquares = Array(repeating: .zero, count: full * chunks)
+            laneChannels = channels
+        }
+        let raw = UnsafeRawPointer(base)
+        laneSums.withUnsafeMutableBufferPointer { ls in
+            laneSquares.withUnsafeMutableBufferPointer { lq in
+                var i = 0, offset = 0
+                let n = full * chunks
+                while i < n {
+                    let v = SIMD16<UInt16>(truncatingIfNeeded: raw.loadUnaligned(fromByteOffset: offset, as: SIMD16<UInt8>.self))
+                    ls[i] &+= v
+                    lq[i] &+= SIMD16<UInt32>(truncatingIfNeeded: v &* v)
+                    i &+= 1
+                    offset &+= 16
+                }
+            }
+        }
+        // The last, partial cell: pixel by pixel.
+        let cellRow = (y / 16) * columns
+        if full < columns {
+            var acc = SIMD4<Float>.zero, acc2 = SIMD4<Float>.zero
+            for x in (full * 16)..<width {
+                let o = x * channels
+                let v = SIMD4<Float>(Float(base[o]), Float(base[o + 1]), Float(base[o + 2]), channels == 3 ? 255 : Float(base[o + 3]))
+                acc += v
+                acc2 += v * v
+            }
+            sums[cellRow + full] += acc
+            squares[cellRow + full] += acc2
+        }
+        if y % 16 == 15 || y == height - 1 { flushLanes(cellRow: cellRow, rowsInCell: y % 16 + 1) }
+    }
+
+    /// Folds the lane sums of a finished cell row into the cells' channel sums: per chunk and
+    /// channel, one masked vector sum.
+    private mutating func flushLanes(cellRow: Int, rowsInCell: Int) {
+        let chunks = laneChannels, full = width / 16
+        var masks16: [SIMD16<UInt16>] = [], masks32: [SIMD16<UInt32>] = []
+        for k in 0..<chunks {
+            for ch in 0..<chunks {
+                var m16 = SIMD16<UInt16>.zero, m32 = SIMD16<UInt32>.zero
+                for lane in 0..<16 where (k * 16 + lane) % chunks == ch { m16[lane] = .max; m32[lane] = .max }
+                masks16.append(m16); masks32.append(m32)
+            }
+        }
+        let alpha = Float(16 * rowsInCell)
+        for c in 0..<full {
+            var s = SIMD4<Float>.zero, q = SIMD4<Float>.zero
+            for k in 0..<chunks {
+                let ls = laneSums[c * chunks + k], lq = laneSquares[c * chunks + k]
+                for ch in 0..<chunks {
+                    // ≤ 6 lanes of ≤ 16·255 per channel: the UInt16 sum cannot wrap.
+                    s[ch] += Float((ls & masks16[k * chunks + ch]).wrappedSum())
+                    q[ch] += Float((lq & masks32[k * chunks + ch]).wrappedSum())
+                }
+            }
+            if chunks == 3 { s[3] = 255 * alpha; q[3] = 65025 * alpha }
+            sums[cellRow + c] += s
+            squares[cellRow + c] += q
+        }
+        laneSums.withUnsafeMutableBufferPointer { p in for i in p.indices { p[i] = .zero } }
+        laneSquares.withUnsafeMutableBufferPointer { p in for i in p.indices { p[i] = .zero } }
     }
 
     /// Adds one 16-bit row (host-endian samples) of RGBA (`channels` 4) or RGB (`channels` 3).
