@@ -42,6 +42,9 @@ final class GradientFitterTests: XCTestCase {
             XCTAssertLessThanOrEqual(q.maxDeltaE, 1.5, name)
             XCTAssertLessThanOrEqual(f.stops.count, r.gradient.stops.count + 1, name)
             XCTAssertGreaterThanOrEqual(f.stops.count, 2, name)
+            // These clean authored angles all come back exact (snapped), in [90, 270).
+            let authored = r.gradient.angle < 90 ? r.gradient.angle + 180 : r.gradient.angle
+            XCTAssertEqual(f.angle, authored, name)
             XCTAssertLessThan(f.quality.maxDeltaE, 1.5, name)
             XCTAssertEqual(f.overlays.isEmpty, r.overlays.isEmpty, name)
         }
