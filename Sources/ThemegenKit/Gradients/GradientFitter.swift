@@ -29,8 +29,11 @@ public struct GradientFitter {
 
     func fit() -> GradientFit {
         let n = grid.columns * grid.rows
-        let noiseVariance = median(grid.variance, upTo: 3 * 255 * 255)
-        let smooth = (0..<n).map { grid.opaque[$0] && grid.variance[$0] <= 3 * noiseVariance + 4 }
+        // A cell is smooth when its spread is what noise plus the local ramp would give: a
+        // steep gradient spreads a cell's pixels too, an edge or a glyph far more.
+        let ramp = rampVariance()
+        let noiseVariance = median((0..<n).map { max(0, grid.variance[$0] - ramp[$0]) }, upTo: 3 * 255 * 255)
+        let smooth = (0..<n).map { grid.opaque[$0] && grid.variance[$0] <= 3 * (noiseVariance + ramp[$0]) + 4 }
         let candidates = largestSmoothRegion(smooth)
 
         guard var angle = initialAngle(candidates) else { return flatFit(candidates) }
@@ -61,6 +64,33 @@ public struct GradientFitter {
             profile = fitProfile(angle: angle, inliers: inliers, warm: profile)
         }
         return result(profile: profile, angle: angle, inliers: inliers, candidates: candidates, noiseVariance: noiseVariance)
+    }
+
+    /// The spread a linear ramp would give each cell, from the smaller one-sided difference to
+    /// its neighbours on each axis (so a step on one side does not count as a ramp).
+    private func rampVariance() -> [Double] {
+        let cols = grid.columns, rows = grid.rows, cs = Double(grid.cellSize)
+        let factor = (cs * cs - 1) / 12 / (cs * cs)
+        var out = [Double](repeating: 0, count: cols * rows)
+        @inline(__always) func slope(_ a: [Double], _ k: Int, _ prev: Int?, _ next: Int?) -> Double {
+            let l = prev.map { abs(a[k] - a[$0]) } ?? .infinity, r = next.map { abs(a[$0] - a[k]) } ?? .infinity
+            let m = min(l, r)
+            return m.isFinite ? m : 0
+        }
+        for j in 0..<rows {
+            for i in 0..<cols {
+                let k = j * cols + i
+                let left = i > 0 ? k - 1 : nil, right = i + 1 < cols ? k + 1 : nil
+                let up = j > 0 ? k - cols : nil, down = j + 1 < rows ? k + cols : nil
+                var v = 0.0
+                for a in [grid.r, grid.g, grid.b] {
+                    let gx = slope(a, k, left, right), gy = slope(a, k, up, down)
+                    v += (gx * gx + gy * gy) * factor
+                }
+                out[k] = v
+            }
+        }
+        return out
     }
 
     private func result(profile: PiecewiseProfile, angle: Double, inliers: [Bool], candidates: [Bool], noiseVariance: Double) -> GradientFit {
@@ -107,9 +137,23 @@ public struct GradientFitter {
                 if j + 1 < rows && smooth[k + cols] { steps.append(step(k, k + cols)) }
             }
         }
-        // A gradient changes by about the same amount between neighbours everywhere; a bar or
-        // card edge is a step many times larger.
+        // A gradient changes smoothly from cell to cell, even where it is steep; a bar or card
+        // edge is a step far larger than the steps on either side of it.
         let limit = max(10, 8 * median(steps, upTo: 450))
+        @inline(__always) func isEdge(_ k: Int, _ nb: Int) -> Bool {
+            let s = step(k, nb)
+            guard s > limit else { return false }
+            let d = nb - k
+            let i = k % cols, j = k / cols
+            let horizontal = d == 1 || d == -1
+            // The cells before k and after nb on the same axis.
+            let before = k - d, after = nb + d
+            let beforeOK = horizontal ? (d == 1 ? i > 0 : i + 1 < cols) : (d > 0 ? j > 0 : j + 1 < rows)
+            let afterOK = horizontal ? (d == 1 ? i + 2 < cols : i > 1) : (d > 0 ? j + 2 < rows : j > 1)
+            let s1 = beforeOK && smooth[before] ? step(before, k) : 0
+            let s2 = afterOK && smooth[after] ? step(nb, after) : 0
+            return s > 3 * max(s1, s2)
+        }
         var label = [Int32](repeating: -1, count: cols * rows)
         var best: Int32 = -1, bestSize = 0, next: Int32 = 0
         var stack: [Int] = []
@@ -121,7 +165,7 @@ public struct GradientFitter {
                 size += 1
                 let i = k % cols, j = k / cols
                 @inline(__always) func visit(_ nb: Int) {
-                    if smooth[nb] && label[nb] < 0 && step(k, nb) <= limit { label[nb] = next; stack.append(nb) }
+                    if smooth[nb] && label[nb] < 0 && !isEdge(k, nb) { label[nb] = next; stack.append(nb) }
                 }
                 if i > 0 { visit(k - 1) }
                 if i + 1 < cols { visit(k + 1) }
@@ -236,7 +280,7 @@ public struct GradientFitter {
             knots = placed(knots, bins: bins, lo: lo, hi: hi, radius: radius)
             radius = .infinity
             best = PiecewiseProfile(knots: knots, colors: bins.solve(knots: knots).colors)
-            if knots.count >= options.maxStops || accurate(best, bins) { return extrapolatedEnds(best, bins: bins) }
+            if knots.count >= options.maxStops || accurate(best, bins) { return extrapolatedEnds(pruned(best, bins: bins, lo: lo, hi: hi), bins: bins) }
             // The next knot goes where the profile misses most.
             var worst = -1.0, at = (lo + hi) / 2
             for i in 0..<bins.count {
@@ -247,6 +291,21 @@ public struct GradientFitter {
             knots.append(at)
             knots.sort()
         }
+    }
+
+    /// Drops inner knots the profile does not need (a knot inserted early to absorb an outlier
+    /// can become redundant once the others moved): fewest stops that reach the accuracy.
+    private func pruned(_ p: PiecewiseProfile, bins: ProfileBins, lo: Double, hi: Double) -> PiecewiseProfile {
+        var best = p
+        var i = 1
+        while best.knots.count > 2 && i < best.knots.count {
+            var knots = best.knots
+            knots.remove(at: i)
+            knots = placed(knots, bins: bins, lo: lo, hi: hi, radius: (hi - lo) / 10)
+            let candidate = PiecewiseProfile(knots: knots, colors: bins.solve(knots: knots).colors)
+            if accurate(candidate, bins) { best = candidate } else { i += 1 }
+        }
+        return best
     }
 
     /// Coordinate descent over knot positions, each by golden-section search between neighbours.
@@ -280,12 +339,17 @@ public struct GradientFitter {
     private func accurate(_ p: PiecewiseProfile, _ bins: ProfileBins) -> Bool {
         var sum = 0.0, sw = 0.0, worst = 0.0
         let meanWeight = bins.weight.reduce(0, +) / Double(bins.count)
+        // A cell straddling a kink averages two slopes, so bins within a cell's reach of an
+        // inner knot are judged in the mean only.
+        let reach = Double(grid.cellSize) * 0.75 / Double(max(grid.width, grid.height))
         for i in 0..<bins.count {
+            var nearKink = false
+            for k in 1..<max(1, p.knots.count - 1) where abs(bins.t[i] - p.knots[k]) < reach { nearKink = true }
             let v = p.value(bins.t[i]), c = bins.color[i]
             let e = DeltaE2000.difference(Lab(r255: v.x, g: v.y, b: v.z, in: options.space), Lab(r255: c.x, g: c.y, b: c.z, in: options.space))
             sum += e * bins.weight[i]; sw += bins.weight[i]
             // Thinly populated bins (corners of diagonals) are noisy; they still count in the mean.
-            if bins.weight[i] >= meanWeight / 4 { worst = max(worst, e) }
+            if bins.weight[i] >= meanWeight / 4 && !nearKink { worst = max(worst, e) }
         }
         return worst <= 0.45 && sum / sw <= 0.15
     }
@@ -363,14 +427,15 @@ public struct GradientFitter {
         return FitQuality(meanDeltaE: sw > 0 ? sum / sw : 0, maxDeltaE: worst)
     }
 
-    /// The reported quality: over the cells the gradient explains; over every smoothly connected
-    /// cell when the fit leaves more than a tenth of them unexplained (a radial gradient, a
-    /// photo); raised by the pixel spread when cells are far noisier than dither or grain.
+    /// The reported quality: over the cells the gradient explains; over every opaque cell when
+    /// the fit leaves more than a tenth of the smoothly connected cells unexplained (a radial
+    /// gradient) or explains less than 35 % of the artboard (a photo with some sky); raised by
+    /// the pixel spread when cells are far noisier than dither or grain.
     private func quality(for p: PiecewiseProfile, angle: Double, inliers: [Bool], candidates: [Bool], noiseVariance: Double) -> FitQuality {
         let nIn = inliers.reduce(0) { $0 + ($1 ? 1 : 0) }, nCand = candidates.reduce(0) { $0 + ($1 ? 1 : 0) }
         let total = grid.columns * grid.rows
         var q: FitQuality
-        if nIn * 10 >= nCand * 9 && nIn * 2 >= total {
+        if nIn * 10 >= nCand * 9 && nIn * 20 >= total * 7 {
             q = quality(p, angle: angle, cells: inliers)
         } else {
             q = quality(p, angle: angle, cells: grid.opaque)
