@@ -49,7 +49,7 @@ public struct GradientFitter {
             angle = normalized(angle + angleStep(profile: profile, angle: angle, inliers: inliers))
         }
         inliers = explained(by: fitProfile(angle: angle, inliers: inliers, warm: profile), angle: angle, among: candidates)
-        profile = fitProfile(angle: angle, inliers: inliers)
+        profile = fitProfile(angle: angle, inliers: inliers, warm: profile)
         if profile.knots.count == 1 { return flatFit(inliers) }
 
         // Snap to an integer degree when that costs less than ΔE 0.05, else keep 2 decimals.
@@ -242,7 +242,8 @@ public struct GradientFitter {
 
     private func bins(angle: Double, inliers: [Bool]) -> ProfileBins {
         let line = LinearGradient.Line(angle: angle, width: Double(grid.width), height: Double(grid.height))
-        let count = max(64, min(1024, Int(line.length / 4)))
+        // About two bins per cell along the line: finer bins would only be empty.
+        let count = max(64, min(1024, Int(line.length * 2 / Double(grid.cellSize))))
         var w = [Double](repeating: 0, count: count), st = w, sr = w, sg = w, sb = w
         for k in 0..<inliers.count where inliers[k] {
             let t = line.t(x: grid.cx[k], y: grid.cy[k])
@@ -313,6 +314,7 @@ public struct GradientFitter {
         var knots = start
         let gap = (hi - lo) / 2000
         for _ in 0..<(radius.isFinite ? 2 : 3) {
+            let before = knots
             for i in 0..<knots.count {
                 var a = max(knots[i] - radius, i == 0 ? lo : knots[i - 1] + gap)
                 var b = min(knots[i] + radius, i == knots.count - 1 ? hi : knots[i + 1] - gap)
@@ -332,6 +334,7 @@ public struct GradientFitter {
                 // Keep the ends on the data's ends unless moving them in really helps (inset stops).
                 if cost(x) < cost(knots[i]) { knots[i] = x }
             }
+            if zip(before, knots).allSatisfy({ abs($0 - $1) <= gap }) { break }
         }
         return knots
     }
