@@ -24,6 +24,9 @@ public struct GradientAccumulator: Sendable {
     var laneSums: [SIMD16<UInt16>] = []
     var laneSquares: [SIMD16<UInt32>] = []
     var laneChannels = 0
+    /// Per chunk and channel: which of the 16 byte lanes hold that channel.
+    var laneMasks16: [SIMD16<UInt16>] = []
+    var laneMasks32: [SIMD16<UInt32>] = []
 
     public init(width: Int, height: Int) {
         precondition(width > 0 && height > 0)
@@ -91,6 +94,14 @@ public struct GradientAccumulator: Sendable {
             laneSums = Array(repeating: .zero, count: full * chunks)
             laneSquares = Array(repeating: .zero, count: full * chunks)
             laneChannels = channels
+            laneMasks16 = []; laneMasks32 = []
+            for k in 0..<chunks {
+                for ch in 0..<chunks {
+                    var m16 = SIMD16<UInt16>.zero, m32 = SIMD16<UInt32>.zero
+                    for lane in 0..<16 where (k * 16 + lane) % chunks == ch { m16[lane] = .max; m32[lane] = .max }
+                    laneMasks16.append(m16); laneMasks32.append(m32)
+                }
+            }
         }
         let raw = UnsafeRawPointer(base)
         laneSums.withUnsafeMutableBufferPointer { ls in
@@ -126,14 +137,7 @@ public struct GradientAccumulator: Sendable {
     /// channel, one masked vector sum.
     private mutating func flushLanes(cellRow: Int, rowsInCell: Int) {
         let chunks = laneChannels, full = width / 16
-        var masks16: [SIMD16<UInt16>] = [], masks32: [SIMD16<UInt32>] = []
-        for k in 0..<chunks {
-            for ch in 0..<chunks {
-                var m16 = SIMD16<UInt16>.zero, m32 = SIMD16<UInt32>.zero
-                for lane in 0..<16 where (k * 16 + lane) % chunks == ch { m16[lane] = .max; m32[lane] = .max }
-                masks16.append(m16); masks32.append(m32)
-            }
-        }
+        let masks16 = laneMasks16, masks32 = laneMasks32
         let alpha = Float(16 * rowsInCell)
         for c in 0..<full {
             var s = SIMD4<Float>.zero, q = SIMD4<Float>.zero
