@@ -62,4 +62,12 @@ final class GradientFitterFullSizeTests: XCTestCase {
                                                    overlays: [.rect(PixelRect(x: 20, y: 200, width: 335, height: 300), color: RGBA(red: 1, green: 1, blue: 1, alpha: 0.3), cornerRadius: 20)]),
               stops: 2, angle: 180)
     }
+
+    /// A grey card on a black-to-white gradient: along part of its outline the card's colour
+    /// equals the gradient's, so only closing the outline's gap keeps it out of the fit.
+    func testCardWhoseColourTheGradientPassesThrough() {
+        check("matching card", GradientRenderer(width: 375, height: 812, gradient: S.gradient(180, [("#000000", 0), ("#FFFFFF", 1)]),
+                                                overlays: [.rect(PixelRect(x: 20, y: 300, width: 335, height: 300), color: S.hex("#808080"), cornerRadius: 0)]),
+              stops: 2, angle: 180)
+    }
 }
