@@ -158,6 +158,35 @@ final class ThemeExtractorTests: XCTestCase {
         XCTAssertNotEqual(console.exitCode, .ok)
     }
 
+    func fitted(_ space: ColorSpace) -> ThemeExtractor.FittedFile {
+        let r = GradientRenderer(width: 100, height: 200, gradient: S.gradient(180, [("#204060", 0), ("#C08040", 1)]), colorSpace: space)
+        return ThemeExtractor.FittedFile(file: "Art/Dusk@3x.png", width: 100, height: 200, colorSpace: space, fit: S.fit(r))
+    }
+
+    func testOtherProfileIsAnErrorUnlessTakenAsSRGB() {
+        let (console, err) = makeConsole()
+        XCTAssertNil(ThemeExtractor.makeTheme(fitted(.other("Adobe RGB (1998)")), options: ThemeOptions(), console: console))
+        XCTAssertEqual(console.exitCode, .input)
+        XCTAssertTrue(err.value.hasPrefix("themegen: error: Art/Dusk@3x.png: colour profile 'Adobe RGB (1998)' is neither sRGB nor Display P3"), err.value)
+
+        let (console2, err2) = makeConsole()
+        let t = ThemeExtractor.makeTheme(fitted(.other("Adobe RGB (1998)")), options: ThemeOptions(convertToSRGB: true), console: console2)
+        XCTAssertEqual(t?.colorSpace, .sRGB)
+        XCTAssertEqual(t?.stops.map { HexColor.format($0.color) }, ["#204060", "#C08040"])
+        XCTAssertTrue(err2.value.contains("warning: Art/Dusk@3x.png: colour profile 'Adobe RGB (1998)' is neither sRGB nor Display P3; its values are taken as sRGB"), err2.value)
+    }
+
+    func testThemeColourDefaultsToLastStopAndCanBeOverridden() {
+        let (console, _) = makeConsole()
+        let t = ThemeExtractor.makeTheme(fitted(.sRGB), options: ThemeOptions(), console: console)!
+        XCTAssertEqual(t.name, "Dusk")
+        XCTAssertEqual(t.file, "Art/Dusk@3x.png")
+        XCTAssertEqual(HexColor.format(t.themeColor), "#C08040")
+        let accent = S.hex("#FF00AA")
+        let o = ThemeExtractor.makeTheme(fitted(.sRGB), options: ThemeOptions(themeColors: ["Dusk": accent]), console: console)!
+        XCTAssertEqual(o.themeColor, accent)
+    }
+
     func testThemeNames() {
         XCTAssertEqual(ThemeName.parse(fileName: "Ocean Blue@3x.png").name, "Ocean Blue")
         XCTAssertEqual(ThemeName.parse(fileName: "Ocean Blue@3x.png").scale, 3)
