@@ -38,3 +38,6 @@ clean:
 
 exports:
 	$(SWIFT) run make-exports Exports
+
+templates:
+	./scripts/generate-builtin-templates.sh

@@ -12,4 +12,5 @@ func write(_ image: Image, to relative: String) throws {
     print("wrote \(url.path)")
 }
 
+for (path, image) in SampleThemes.all() { try write(image, to: "Themes/" + path) }
 for (path, image) in SampleAssets.all() { try write(image, to: "Assets/" + path) }

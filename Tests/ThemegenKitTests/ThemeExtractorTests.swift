@@ -130,8 +130,8 @@ final class ThemeExtractorTests: XCTestCase {
     func testTextColourContrastWarnings() throws {
         // A light gradient: white text fails (warns), near-black passes; large text has 3:1.
         let p = try write("Light.png", GradientRenderer(width: 200, height: 400, gradient: S.gradient(180, [("#FFFFFF", 0), ("#767676", 1)])).render())
-        let specs = [try TextColorSpec.parse("title=#FFFFFF"), try TextColorSpec.parse("body=#000000"),
-                     try TextColorSpec.parse("caption=#949494,large")]
+        let specs = [try TextColorCheck.parse("title=#FFFFFF"), try TextColorCheck.parse("body=#000000"),
+                     try TextColorCheck.parse("caption=#949494,large")]
         let (console, err) = makeConsole()
         let t = ThemeExtractor.extract(files: [p], options: ThemeOptions(textColors: specs, baseDirectory: dir), console: console)[0]
         XCTAssertEqual(t.textColors.map(\.name), ["title", "body", "caption"])
@@ -143,8 +143,8 @@ final class ThemeExtractorTests: XCTestCase {
         XCTAssertTrue(warnings[0].hasPrefix("themegen: warning: Light.png: theme 'Light': text colour 'title' has a contrast of 1.00:1 at worst on the gradient, below 4.5:1"), warnings[0])
         XCTAssertTrue(warnings[1].contains("text colour 'caption' has a contrast of "), warnings[1])
         XCTAssertTrue(warnings[1].hasSuffix("below 3:1 for large text"), warnings[1])
-        XCTAssertThrowsError(try TextColorSpec.parse("title"))
-        XCTAssertThrowsError(try TextColorSpec.parse("title=#12"))
+        XCTAssertThrowsError(try TextColorCheck.parse("title"))
+        XCTAssertThrowsError(try TextColorCheck.parse("title=#12"))
     }
 
     func testUnreadableFileIsReportedAndOthersStillProcessed() throws {
@@ -185,6 +185,15 @@ final class ThemeExtractorTests: XCTestCase {
         let accent = S.hex("#FF00AA")
         let o = ThemeExtractor.makeTheme(fitted(.sRGB), options: ThemeOptions(themeColors: ["Dusk": accent]), console: console)!
         XCTAssertEqual(o.themeColor, accent)
+
+        // Per-theme text colours come after the global ones and replace one of the same name.
+        let global = [TextColorCheck(name: "title", color: S.hex("#FFFFFF")), TextColorCheck(name: "body", color: S.hex("#EEEEEE"))]
+        let mine = [TextColorCheck(name: "body", color: S.hex("#000000"), dark: S.hex("#FFFFFF")), TextColorCheck(name: "caption", color: S.hex("#111111"), large: true)]
+        let c = ThemeExtractor.makeTheme(fitted(.sRGB), options: ThemeOptions(textColors: global, themeTextColors: ["Dusk": mine]), console: console)!
+        XCTAssertEqual(c.textColors.map(\.name), ["title", "body", "caption"])
+        XCTAssertEqual(c.textColors[1].color, S.hex("#000000"))
+        XCTAssertEqual(c.textColors[1].dark, S.hex("#FFFFFF"))
+        XCTAssertTrue(c.textColors[2].large)
     }
 
     func testThemeNames() {

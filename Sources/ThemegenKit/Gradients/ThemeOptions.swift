@@ -1,7 +1,10 @@
 /// What `themes` was asked for, beyond the files.
 public struct ThemeOptions: Sendable {
-    /// Named text colours to check against every theme (from the config, or `--text-color`).
-    public var textColors: [TextColorSpec]
+    /// Named text colours to check against every theme (`--text-color`).
+    public var textColors: [TextColorCheck]
+    /// Per-theme text colours by theme name (the config's overrides); they come after the
+    /// global ones and replace a global one of the same name.
+    public var themeTextColors: [String: [TextColorCheck]]
     /// Per-theme accent colours, by theme name; the default is the last stop.
     public var themeColors: [String: RGBA]
     /// `--allow-poor-fit`: keep themes whose fit max ΔE2000 exceeds `poorFitLimit`.
@@ -13,25 +16,30 @@ public struct ThemeOptions: Sendable {
     /// File paths in themes are written relative to this folder (the current one by default).
     public var baseDirectory: String?
 
-    public init(textColors: [TextColorSpec] = [], themeColors: [String: RGBA] = [:], allowPoorFit: Bool = false,
+    public init(textColors: [TextColorCheck] = [], themeTextColors: [String: [TextColorCheck]] = [:],
+                themeColors: [String: RGBA] = [:], allowPoorFit: Bool = false,
                 convertToSRGB: Bool = false, poorFitLimit: Double = 3, baseDirectory: String? = nil) {
-        self.textColors = textColors; self.themeColors = themeColors; self.allowPoorFit = allowPoorFit
+        self.textColors = textColors; self.themeTextColors = themeTextColors
+        self.themeColors = themeColors; self.allowPoorFit = allowPoorFit
         self.convertToSRGB = convertToSRGB; self.poorFitLimit = poorFitLimit; self.baseDirectory = baseDirectory
     }
 }
 
-/// A named text colour to check, as given on the command line or in the config (sRGB).
-public struct TextColorSpec: Sendable, Hashable {
+/// A named text colour to check against the gradient (sRGB), from `--text-color` or the
+/// config's `TextColorSpec`.
+public struct TextColorCheck: Sendable, Hashable {
     public var name: String
     public var color: RGBA
+    /// The dark-appearance variant, passed through to the theme.
+    public var dark: RGBA?
     public var large: Bool
 
-    public init(name: String, color: RGBA, large: Bool = false) {
-        self.name = name; self.color = color; self.large = large
+    public init(name: String, color: RGBA, dark: RGBA? = nil, large: Bool = false) {
+        self.name = name; self.color = color; self.dark = dark; self.large = large
     }
 
     /// Parses `name=#RRGGBB` or `name=#RRGGBB,large` (the `--text-color` option).
-    public static func parse(_ text: String) throws -> TextColorSpec {
+    public static func parse(_ text: String) throws -> TextColorCheck {
         let parts = text.split(separator: "=", maxSplits: 1).map(String.init)
         guard parts.count == 2, !parts[0].isEmpty else {
             throw UsageError("--text-color '\(text)': expected NAME=#RRGGBB or NAME=#RRGGBB,large")
@@ -42,6 +50,6 @@ public struct TextColorSpec: Sendable, Hashable {
         guard let color = HexColor.parse(value) else {
             throw UsageError("--text-color '\(text)': '\(value)' is not a colour (expected #RRGGBB)")
         }
-        return TextColorSpec(name: parts[0], color: color, large: large)
+        return TextColorCheck(name: parts[0], color: color, large: large)
     }
 }
