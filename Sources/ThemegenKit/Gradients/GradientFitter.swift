@@ -36,7 +36,7 @@ public struct GradientFitter {
         let smooth = (0..<n).map { grid.opaque[$0] && grid.variance[$0] <= 3 * (noiseVariance + ramp[$0]) + 4 }
         let candidates = largestSmoothRegion(smooth)
 
-        guard var angle = initialAngle(candidates) else { return flatFit(candidates) }
+        guard var angle = initialAngle(candidates) else { return flatFit(candidates, noiseVariance: noiseVariance) }
         // The angle and the outliers settle on every other cell each way (a quarter of the
         // work); the final profile uses them all.
         let cols = grid.columns
@@ -50,7 +50,7 @@ public struct GradientFitter {
         }
         inliers = explained(by: fitProfile(angle: angle, inliers: inliers, warm: profile), angle: angle, among: candidates)
         profile = fitProfile(angle: angle, inliers: inliers, warm: profile)
-        if profile.knots.count == 1 { return flatFit(inliers) }
+        if profile.knots.count == 1 { return flatFit(inliers, noiseVariance: noiseVariance) }
 
         // Snap to an integer degree when that costs less than ΔE 0.05, else keep 2 decimals.
         let snapped = normalized(angle.rounded())
@@ -72,6 +72,7 @@ public struct GradientFitter {
         let cols = grid.columns, rows = grid.rows, cs = Double(grid.cellSize)
         let factor = (cs * cs - 1) / 12 / (cs * cs)
         var out = [Double](repeating: 0, count: cols * rows)
+        let channels = [grid.r, grid.g, grid.b]
         @inline(__always) func slope(_ a: [Double], _ k: Int, _ prev: Int?, _ next: Int?) -> Double {
             let l = prev.map { abs(a[k] - a[$0]) } ?? .infinity, r = next.map { abs(a[$0] - a[k]) } ?? .infinity
             let m = min(l, r)
@@ -83,7 +84,7 @@ public struct GradientFitter {
                 let left = i > 0 ? k - 1 : nil, right = i + 1 < cols ? k + 1 : nil
                 let up = j > 0 ? k - cols : nil, down = j + 1 < rows ? k + cols : nil
                 var v = 0.0
-                for a in [grid.r, grid.g, grid.b] {
+                for a in channels {
                     let gx = slope(a, k, left, right), gy = slope(a, k, up, down)
                     v += (gx * gx + gy * gy) * factor
                 }
@@ -98,15 +99,14 @@ public struct GradientFitter {
         let stops = zip(profile.knots, profile.colors).map { t, c in
             GradientStop(color: RGBA(red: clamp01(c.x / 255), green: clamp01(c.y / 255), blue: clamp01(c.z / 255)), position: t)
         }
-        var q = quality(for: profile, angle: angle, inliers: inliers, candidates: candidates, noiseVariance: noiseVariance)
-        q = FitQuality(meanDeltaE: q.meanDeltaE, maxDeltaE: q.maxDeltaE)
+        let q = quality(for: profile, angle: angle, inliers: inliers, candidates: candidates, noiseVariance: noiseVariance)
         return GradientFit(angle: angle, stops: stops,
                            startPoint: line.startPoint(width: Double(grid.width), height: Double(grid.height)),
                            endPoint: line.endPoint(width: Double(grid.width), height: Double(grid.height)),
                            quality: q, overlays: overlayRects(inliers))
     }
 
-    private func flatFit(_ cells: [Bool]) -> GradientFit {
+    private func flatFit(_ cells: [Bool], noiseVariance: Double) -> GradientFit {
         var bins = ProfileBins()
         for k in 0..<cells.count where cells[k] {
             bins.t.append(0); bins.color.append(Vec3(grid.r[k], grid.g[k], grid.b[k])); bins.weight.append(grid.count[k])
@@ -114,7 +114,6 @@ public struct GradientFitter {
         let c = bins.solve(knots: [0]).colors[0]
         let profile = PiecewiseProfile(knots: [0], colors: [c])
         let inliers = explained(by: profile, angle: 180, among: cells)
-        let noiseVariance = median(grid.variance, upTo: 3 * 255 * 255)
         return result(profile: profile, angle: 180, inliers: inliers, candidates: cells, noiseVariance: noiseVariance)
     }
 
