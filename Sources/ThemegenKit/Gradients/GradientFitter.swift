@@ -55,8 +55,8 @@ public struct GradientFitter {
         // Snap to an integer degree when that costs less than ΔE 0.05, else keep 2 decimals.
         let snapped = normalized(angle.rounded())
         let snappedProfile = fitProfile(angle: snapped, inliers: inliers, warm: profile)
-        let exact = quality(profile, angle: angle, cells: inliers, stride: 4)
-        let rounded = quality(snappedProfile, angle: snapped, cells: inliers, stride: 4)
+        let exact = quality(profile, angle: angle, cells: inliers, stride: 4, worstCell: false)
+        let rounded = quality(snappedProfile, angle: snapped, cells: inliers, stride: 4, worstCell: false)
         if rounded.meanDeltaE - exact.meanDeltaE < 0.05 && rounded.maxDeltaE - exact.maxDeltaE < 0.05 {
             angle = snapped; profile = snappedProfile
         } else {
@@ -437,7 +437,7 @@ public struct GradientFitter {
     /// Mean and max ΔE2000 between cell means and the model, over every `stride`-th cell each
     /// way plus every cell whose RGB error is at least the largest sampled one (so the worst
     /// cell is never skipped); ΔE2000 on every cell would cost more than the decode.
-    func quality(_ p: PiecewiseProfile, angle: Double, cells: [Bool], stride: Int = 2) -> FitQuality {
+    func quality(_ p: PiecewiseProfile, angle: Double, cells: [Bool], stride: Int = 2, worstCell: Bool = true) -> FitQuality {
         let line = LinearGradient.Line(angle: angle, width: Double(grid.width), height: Double(grid.height))
         var sum = 0.0, sw = 0.0, worst = 0.0
         var rgbError = [Double](repeating: -1, count: cells.count)
@@ -466,7 +466,9 @@ public struct GradientFitter {
             }
             j += stride
         }
-        for k in 0..<cells.count where rgbError[k] > sampledWorst { worst = max(worst, deltaE(k)) }
+        if worstCell {
+            for k in 0..<cells.count where rgbError[k] > sampledWorst { worst = max(worst, deltaE(k)) }
+        }
         return FitQuality(meanDeltaE: sw > 0 ? sum / sw : 0, maxDeltaE: worst)
     }
 
