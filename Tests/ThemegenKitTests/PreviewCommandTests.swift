@@ -36,7 +36,7 @@ final class PreviewCommandTests: XCTestCase {
     }
 
     func run(_ args: [String], _ s: PreviewSources, _ c: Captured) -> ExitCode {
-        ThemegenCLI.execute(PreviewCommand.make(sources: s), args, console: c.console())
+        ThemegenCLI.execute(PreviewCommand.make { _ in s }, args, console: c.console())
     }
 
     func testWritesThePageAndItsImages() throws {
@@ -106,17 +106,27 @@ final class PreviewCommandTests: XCTestCase {
         XCTAssertTrue(c.err.contains("(0 theme(s), 6 asset(s); 19 of 19 file(s) changed)"), c.err)
     }
 
-    func testRegisteredAndExplainsWhatThisBuildLacks() throws {
+    /// The registered command fits the artboards with the theme extractor: the page shows the
+    /// recovered stops, the text colours asked for and a thumbnail of each artboard.
+    func testBundledThemesThroughTheExtractor() throws {
         XCTAssertTrue(ThemegenCLI.commands.contains { $0.name == "preview" })
-        let themes = dir.appendingPathComponent("T")
-        try FileManager.default.createDirectory(at: themes, withIntermediateDirectories: true)
-        try Data([1]).write(to: themes.appendingPathComponent("A.png"))
+        let exports = PreviewFixtures.repoRoot.appendingPathComponent("Exports/Themes")
+        let input = dir.appendingPathComponent("Themes")
+        try FileManager.default.createDirectory(at: input, withIntermediateDirectories: true)
+        for name in ["Ocean Blue@3x.png", "Lagoon P3@3x.png"] {
+            try FileManager.default.copyItem(at: exports.appendingPathComponent(name), to: input.appendingPathComponent(name))
+        }
+        let out = dir.appendingPathComponent("Out")
         let c = Captured()
-        XCTAssertEqual(ThemegenCLI.run(["preview", themes.path, "--output", dir.appendingPathComponent("O").path], console: c.console()), .input)
-        XCTAssertTrue(c.err.contains("no theme extractor yet"), c.err)
-        // With no inputs it writes an empty page.
-        let c2 = Captured()
-        XCTAssertEqual(ThemegenCLI.run(["preview", "--output", dir.appendingPathComponent("Empty").path], console: c2.console()), .ok, c2.err)
-        XCTAssertTrue(FileManager.default.fileExists(atPath: dir.appendingPathComponent("Empty/index.html").path))
+        XCTAssertEqual(ThemegenCLI.run(["preview", input.path, "--output", out.path, "--text-color", "title=#FFFFFF,large"], console: c.console()), .ok, c.err)
+        let page = try String(contentsOf: out.appendingPathComponent("index.html"), encoding: .utf8)
+        XCTAssertTrue(page.contains("linear-gradient(180deg, #0B3D91 0.00%, #4FC3F7 100.00%)"), "Ocean Blue as make-exports draws it")
+        XCTAssertTrue(page.contains(#"id="theme-lagoon-p3""#))
+        XCTAssertTrue(page.contains("linear-gradient(180deg in display-p3, color(display-p3 "))
+        XCTAssertTrue(page.contains(#"<span class="sample large" style="color: #FFFFFF">title"#))
+        let thumb = try PNGDecoder.decode(path: out.appendingPathComponent("images/themes/ocean-blue.png").path)
+        XCTAssertEqual([thumb.width, thumb.height], [249, 540])
+        let lagoon = try PNGDecoder.decode(path: out.appendingPathComponent("images/themes/lagoon-p3.png").path)
+        XCTAssertEqual(lagoon.colorSpace, .displayP3)
     }
 }

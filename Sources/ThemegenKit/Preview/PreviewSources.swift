@@ -14,21 +14,16 @@ public struct PreviewSources: Sendable {
         self.themes = themes; self.assets = assets
     }
 
-    /// What this build has. Assets go through the slicer with its default options (a `.9.png`
-    /// brings its own caps). The theme extractor (branch `gradients`) is not on this branch
-    /// yet: until it is wired in here, asking for themes is a clear error rather than an
-    /// empty page. Wiring, once it is merged:
-    ///     themes: { files, console in
-    ///         ThemeExtractor.extract(files: files, options: ThemeOptions(), console: console)
-    ///             .map { PreviewTheme(theme: $0) } }   // thumbnails stream from theme.file
-    public static let standard = PreviewSources(
-        themes: { files, _ in
-            guard files.isEmpty else {
-                throw UsageError("preview: this build has no theme extractor yet (it lands with the gradients stage); \(files.count) artboard(s) were given")
-            }
-            return []
-        },
-        assets: { inputs, console in try sliced(inputs, console: console) })
+    /// The real stages: themes from the theme extractor (their thumbnails then stream from
+    /// `Theme.file`), assets from the slicer.
+    public static func standard(themes themeOptions: ThemeOptions = ThemeOptions(),
+                                assets sliceOptions: SliceOptions = SliceOptions()) -> PreviewSources {
+        PreviewSources(
+            themes: { files, console in
+                ThemeExtractor.extract(files: files, options: themeOptions, console: console).map { PreviewTheme(theme: $0) }
+            },
+            assets: { inputs, console in try sliced(inputs, options: sliceOptions, console: console) })
+    }
 
     /// The slicer's outputs for `inputs`, as the preview takes them; its warnings and errors
     /// go to `console`.

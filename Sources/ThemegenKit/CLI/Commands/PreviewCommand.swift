@@ -3,17 +3,25 @@ import Foundation
 /// `themegen preview THEMES... [--assets DIR]... [--output DIR]`: writes the static preview
 /// page on its own, before (and besides) a full build step run.
 enum PreviewCommand {
-    static let command = make(sources: .standard)
+    static let command = make { args in
+        var themes = ThemeOptions(allowPoorFit: args.flag("allow-poor-fit"))
+        themes.textColors = try args.values("text-color").map(TextColorCheck.parse)
+        return .standard(themes: themes)
+    }
 
-    static func make(sources: PreviewSources) -> Command {
+    /// The command, with where its models come from (tests give fixtures).
+    static func make(sources makeSources: @escaping @Sendable (Arguments) throws -> PreviewSources) -> Command {
         Command(
             name: "preview",
             summary: "Write the HTML preview of gradient themes and sliced assets.",
-            usage: ["preview THEMES_DIR... [--assets DIR]... [--output DIR] [--templates FOLDER]"],
+            usage: ["preview THEMES_DIR... [--assets DIR]... [--output DIR] [--text-color NAME=#RRGGBB[,large]]... [--allow-poor-fit]"],
             options: [
                 .value("assets", "DIR", repeatable: true, help: "Asset exports (@3x PNGs) to preview; may be repeated."),
                 .value("output", "DIR", help: "The page's folder (default \(PreviewBuilder.defaultFolder))."),
                 .value("templates", "FOLDER", help: "Where preview-html.mustache is looked for first (default ./Templates)."),
+                .value("text-color", "NAME=#RRGGBB[,large]", repeatable: true,
+                       help: "A text colour to sample on every gradient, with its contrast; may be repeated."),
+                .flag("allow-poor-fit", help: "Show themes that are not linear gradients too (flagged poor)."),
                 maxPixelsOption,
             ]
         ) { args, console in
@@ -21,6 +29,7 @@ enum PreviewCommand {
             let output = args.value("output") ?? PreviewBuilder.defaultFolder
             guard !output.isEmpty else { throw UsageError("--output needs a folder") }
             let themeFiles = try InputFiles.pngs(in: args.positionals, console: console)
+            let sources = try makeSources(args)
             let themes = try sources.themes(themeFiles, console)
             let assets = try sources.assets(args.values("assets"), console)
             // A page missing what failed would look complete: write nothing instead.
