@@ -13,14 +13,22 @@ final class PreviewCommandTests: XCTestCase {
     }
 
     var dir: URL!
+    var previousFolder = ""
 
+    /// Each test runs in its own empty current folder: outputs are relative to it, as the
+    /// writer requires.
     override func setUpWithError() throws {
         dir = FileManager.default.temporaryDirectory.appendingPathComponent("themegen-preview-cmd-\(ProcessInfo.processInfo.processIdentifier)-\(name.hashValue)")
         try? FileManager.default.removeItem(at: dir)
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        previousFolder = FileManager.default.currentDirectoryPath
+        XCTAssertTrue(FileManager.default.changeCurrentDirectoryPath(dir.path))
     }
 
-    override func tearDownWithError() throws { try? FileManager.default.removeItem(at: dir) }
+    override func tearDownWithError() throws {
+        XCTAssertTrue(FileManager.default.changeCurrentDirectoryPath(previousFolder))
+        try? FileManager.default.removeItem(at: dir)
+    }
 
     /// Fixture sources that record which files they were given.
     final class Recorder: @unchecked Sendable { var themeFiles: [String] = []; var assetFiles: [String] = [] }
@@ -45,11 +53,11 @@ final class PreviewCommandTests: XCTestCase {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             try Data([1]).write(to: folder.appendingPathComponent(name))
         }
-        let out = dir.appendingPathComponent("Out")
+        let out = dir.appendingPathComponent("Docs/Preview")
         let r = Recorder(), c = Captured()
-        XCTAssertEqual(run([themes.path, "--assets", assets.path, "--output", out.path], sources(r), c), .ok, c.err)
-        XCTAssertEqual(r.themeFiles, [themes.path + "/A.png", themes.path + "/B.png"])
-        XCTAssertEqual(r.assetFiles, [assets.path], "the slicer gets the folder, to make groups of its subfolders")
+        XCTAssertEqual(run(["Themes", "--assets", "Assets", "--output", "Docs/Preview"], sources(r), c), .ok, c.err)
+        XCTAssertEqual(r.themeFiles, ["Themes/A.png", "Themes/B.png"])
+        XCTAssertEqual(r.assetFiles, ["Assets"], "the slicer gets the folder, to make groups of its subfolders")
         let planned = try PreviewBuilder.plan(themes: Array(PreviewFixtures.previewThemes().prefix(2)),
                                               assets: Array(try PreviewFixtures.previewAssets().prefix(1)),
                                               options: { var o = PreviewBuilder.Options(); o.folder = ""; return o }())
@@ -57,40 +65,60 @@ final class PreviewCommandTests: XCTestCase {
         for f in planned {
             XCTAssertEqual(FileManager.default.contents(atPath: out.appendingPathComponent(f.path).path).map { [UInt8]($0) }, f.bytes, f.path)
         }
-        XCTAssertTrue(c.err.contains("6 of 6 file(s) changed"), c.err)
+        XCTAssertTrue(c.err.contains("wrote 6 file(s)"), c.err)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: "Docs/.themegen-manifest.json"), "the folder's owner is recorded")
 
-        // A second run changes nothing.
+        // A second run changes nothing; --check agrees.
         let c2 = Captured()
-        XCTAssertEqual(run([themes.path, "--assets", assets.path, "--output", out.path], sources(r), c2), .ok)
-        XCTAssertTrue(c2.err.contains("0 of 6 file(s) changed"), c2.err)
+        XCTAssertEqual(run(["Themes", "--assets", "Assets", "--output", "Docs/Preview"], sources(r), c2), .ok)
+        XCTAssertFalse(c2.err.contains("wrote"), c2.err)
+        XCTAssertEqual(run(["Themes", "--assets", "Assets", "--output", "Docs/Preview", "--check"], sources(r), Captured()), .ok)
+
+        // With one theme fewer, its thumbnail is deleted.
+        let one = PreviewSources(themes: { _, _ in Array(PreviewFixtures.previewThemes().prefix(1)) },
+                                 assets: { _, _ in Array(try PreviewFixtures.previewAssets().prefix(1)) })
+        let c3 = Captured()
+        XCTAssertEqual(run(["Themes", "--assets", "Assets", "--output", "Docs/Preview"], one, c3), .ok, c3.err)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: "Docs/Preview/images/themes/ocean-blue.png"))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: "Docs/Preview/images/themes/sunset.png"))
     }
 
     func testAnErrorInTheInputsWritesNothing() throws {
         let themes = dir.appendingPathComponent("Themes")
         try FileManager.default.createDirectory(at: themes, withIntermediateDirectories: true)
         try Data([1]).write(to: themes.appendingPathComponent("Bad.png"))
-        let out = dir.appendingPathComponent("Out")
         let c = Captured()
-        XCTAssertEqual(run([themes.path, dir.appendingPathComponent("Missing").path, "--output", out.path], sources(Recorder(), failOn: "Bad.png"), c), .input)
+        XCTAssertEqual(run(["Themes", "Missing", "--output", "Docs/Preview"], sources(Recorder(), failOn: "Bad.png"), c), .input)
         XCTAssertTrue(c.err.contains("Missing: no such file or folder"), c.err)
         XCTAssertTrue(c.err.contains("Bad.png: not a gradient"), c.err)
-        XCTAssertFalse(FileManager.default.fileExists(atPath: out.path))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: "Docs/Preview"))
     }
 
-    func testUnwritableOutputIsAnIOError() throws {
-        let blocker = dir.appendingPathComponent("file")
-        try Data([1]).write(to: blocker)
+    func testOutputMustBeARelativeFolder() throws {
+        for bad in ["/tmp/Preview", "../Preview", "a/./b", ""] {
+            let c = Captured()
+            XCTAssertEqual(run(["--output", bad], sources(Recorder()), c), .input, bad)
+            XCTAssertTrue(c.err.contains("the page's folder must be a relative path inside the current folder"), c.err)
+        }
+    }
+
+    /// A file the writer does not own is not overwritten without --force.
+    func testForeignFilesAreLeftAlone() throws {
+        try FileManager.default.createDirectory(atPath: "Docs/Preview", withIntermediateDirectories: true)
+        try "mine".write(toFile: "Docs/Preview/index.html", atomically: true, encoding: .utf8)
         let c = Captured()
-        XCTAssertEqual(run(["--output", blocker.appendingPathComponent("Preview").path], sources(Recorder()), c), .io)
-        XCTAssertTrue(c.err.contains("cannot write the preview file"), c.err)
+        XCTAssertEqual(run(["--output", "Docs/Preview"], sources(Recorder()), c), .io, c.err)
+        XCTAssertEqual(try String(contentsOfFile: "Docs/Preview/index.html", encoding: .utf8), "mine")
+        XCTAssertEqual(run(["--output", "Docs/Preview", "--force"], sources(Recorder()), Captured()), .ok)
+        XCTAssertTrue(try String(contentsOfFile: "Docs/Preview/index.html", encoding: .utf8).hasPrefix("<!doctype html>"))
     }
 
     /// `--assets` goes through the real slicer: the page holds exactly its PNG bytes.
     func testBundledAssetsThroughTheSlicer() throws {
         let exports = PreviewFixtures.repoRoot.appendingPathComponent("Exports/Assets").path
-        let out = dir.appendingPathComponent("Out")
+        let out = dir.appendingPathComponent("Docs/Preview")
         let c = Captured()
-        XCTAssertEqual(ThemegenCLI.run(["preview", "--assets", exports, "--output", out.path], console: c.console()), .ok, c.err)
+        XCTAssertEqual(ThemegenCLI.run(["preview", "--assets", exports, "--output", "Docs/Preview"], console: c.console()), .ok, c.err)
         let sliced = Slicer.slice(files: try SliceSource.scan([exports]))
         XCTAssertEqual(sliced.errors.count, 0)
         XCTAssertEqual(sliced.assets.count, 6)
@@ -103,7 +131,7 @@ final class PreviewCommandTests: XCTestCase {
         }
         let page = try String(contentsOf: out.appendingPathComponent("index.html"), encoding: .utf8)
         XCTAssertTrue(page.contains("border-image: url(images/assets/button@3x.png) 36.00 36.00 36.00 36.00 fill / 12.00px 12.00px 12.00px 12.00px stretch"))
-        XCTAssertTrue(c.err.contains("(0 theme(s), 6 asset(s); 19 of 19 file(s) changed)"), c.err)
+        XCTAssertTrue(c.err.contains("wrote 19 file(s)"), c.err)
     }
 
     /// The registered command fits the artboards with the theme extractor: the page shows the
@@ -116,9 +144,9 @@ final class PreviewCommandTests: XCTestCase {
         for name in ["Ocean Blue@3x.png", "Lagoon P3@3x.png"] {
             try FileManager.default.copyItem(at: exports.appendingPathComponent(name), to: input.appendingPathComponent(name))
         }
-        let out = dir.appendingPathComponent("Out")
+        let out = dir.appendingPathComponent("Docs/Preview")
         let c = Captured()
-        XCTAssertEqual(ThemegenCLI.run(["preview", input.path, "--output", out.path, "--text-color", "title=#FFFFFF,large"], console: c.console()), .ok, c.err)
+        XCTAssertEqual(ThemegenCLI.run(["preview", "Themes", "--output", "Docs/Preview", "--text-color", "title=#FFFFFF,large"], console: c.console()), .ok, c.err)
         let page = try String(contentsOf: out.appendingPathComponent("index.html"), encoding: .utf8)
         XCTAssertTrue(page.contains("linear-gradient(180deg, #0B3D91 0.00%, #4FC3F7 100.00%)"), "Ocean Blue as make-exports draws it")
         XCTAssertTrue(page.contains(#"id="theme-lagoon-p3""#))

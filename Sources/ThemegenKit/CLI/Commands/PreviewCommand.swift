@@ -23,11 +23,15 @@ enum PreviewCommand {
                        help: "A text colour to sample on every gradient, with its contrast; may be repeated."),
                 .flag("allow-poor-fit", help: "Show themes that are not linear gradients too (flagged poor)."),
                 maxPixelsOption,
-            ]
+            ] + StandaloneOutput.optionSpecs
         ) { args, console in
             let maxPixels = try parseMaxPixels(args)
-            let output = args.value("output") ?? PreviewBuilder.defaultFolder
-            guard !output.isEmpty else { throw UsageError("--output needs a folder") }
+            let given = args.value("output") ?? PreviewBuilder.defaultFolder
+            let output = given.hasSuffix("/") ? String(given.dropLast()) : given
+            let parts = output.split(separator: "/", omittingEmptySubsequences: false)
+            guard !output.isEmpty, !output.hasPrefix("/"), !parts.contains(where: { $0.isEmpty || $0 == ".." || $0 == "." }) else {
+                throw UsageError("--output '\(given)': the page's folder must be a relative path inside the current folder")
+            }
             let themeFiles = try InputFiles.pngs(in: args.positionals, console: console)
             let sources = try makeSources(args)
             let themes = try sources.themes(themeFiles, console)
@@ -36,32 +40,14 @@ enum PreviewCommand {
             guard console.errorCount == 0 else { return console.exitCode }
 
             var options = PreviewBuilder.Options()
-            options.folder = ""
+            options.folder = output
             options.maxPixels = maxPixels
             options.templateFolder = args.value("templates").map { URL(fileURLWithPath: $0) }
             let files = try PreviewBuilder.plan(themes: themes, assets: assets, options: options)
-            let changed = try write(files, into: output)
-            console.info("preview: \(output)/index.html (\(themes.count) theme(s), \(assets.count) asset(s); \(changed) of \(files.count) file(s) changed)")
-            return .ok
+            console.verbose("preview: \(themes.count) theme(s), \(assets.count) asset(s) in \(output)/index.html")
+            // The safe writer: only changed files are rewritten, images of themes and assets
+            // that are gone are deleted, and the folder is recorded in the ownership manifest.
+            return try StandaloneOutput.write(files, scope: [output], options: StandaloneOutput.options(args), console: console)
         }
-    }
-
-    /// Writes each file that differs from what is on disk, atomically (temporary file, then
-    /// rename), so a reader never sees half a file. Returns how many were written.
-    static func write(_ files: [PlannedFile], into folder: String) throws -> Int {
-        let root = URL(fileURLWithPath: folder)
-        var written = 0
-        for f in files {
-            let url = root.appendingPathComponent(f.path)
-            if let existing = FileManager.default.contents(atPath: url.path), existing.elementsEqual(f.bytes) { continue }
-            do {
-                try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-                try Data(f.bytes).write(to: url, options: .atomic)
-            } catch {
-                throw FileError(url.path, "cannot write the preview file: \(error.localizedDescription)", kind: .io)
-            }
-            written += 1
-        }
-        return written
     }
 }
