@@ -11,10 +11,12 @@ final class PreviewBrowserTests: XCTestCase {
         let chromium = try Self.findChromium()
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("themegen-preview-\(ProcessInfo.processInfo.processIdentifier)")
         try? FileManager.default.removeItem(at: dir)
-        // The bundled exports: artboards with the models the extractor recovers from them, and
-        // assets through the real slicer.
-        let themes = PreviewFixtures.bundledThemes()
+        // The bundled exports through the real theme extractor and slicer.
         let console = Console(out: { _ in }, err: { _ in })
+        let themes = PreviewFixtures.bundledThemes(console: console)
+        XCTAssertEqual(themes.map(\.theme.name), ["Aurora", "Lagoon P3", "Midnight", "Sunset"])
+        XCTAssertEqual(themes.map(\.theme.angle), [135, 180, 180, 180])
+        XCTAssertFalse(themes[2].theme.overlays.isEmpty, "Midnight's bar and text")
         let assets = try PreviewSources.sliced([PreviewFixtures.repoRoot.appendingPathComponent("Exports/Assets").path], console: console)
         XCTAssertEqual(console.errorCount, 0)
         XCTAssertEqual(assets.map(\.asset.name), ["Button", "Card", "Check", "Close", "Plus", "Star"])
@@ -65,7 +67,7 @@ final class PreviewBrowserTests: XCTestCase {
             assertPixel(shot, x, bottom, near: theme.stops.last!.color, "\(theme.name) bottom")
             checked += 1
         }
-        XCTAssertEqual(checked, 3, "Ocean Blue, Sunset, Midnight")
+        XCTAssertEqual(checked, 2, "Midnight, Sunset")
     }
 
     /// The dark appearance at phone width: dark background, nothing wider than the screen,

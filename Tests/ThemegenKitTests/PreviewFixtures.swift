@@ -82,30 +82,16 @@ enum PreviewFixtures {
     static func previewThemes() -> [PreviewTheme] { cachedThemes }
     private static let cachedThemes = themes.map { PreviewTheme(theme: $0, artboard: artboard($0)) }
 
-    /// Themes as the extractor recovers them from five of the bundled `Exports/Themes`
-    /// artboards (stops as `make-exports` draws them), with no artboard given: the thumbnails
-    /// stream from the files. Two vertical sRGB, a diagonal, a P3 and one with overlays.
-    static func bundledThemes() -> [PreviewTheme] {
-        func bundled(_ file: String, _ name: String, _ size: (Int, Int), angle: Double, space: ColorSpace = .sRGB,
-                     stops: [(UInt32, Double)], overlays: [PixelRect] = [], text: [TextColor]) -> PreviewTheme {
-            var t = theme(name, angle: angle, space: space, width: size.0, height: size.1, stops: stops, text: text, overlays: overlays)
-            t.file = repoRoot.appendingPathComponent("Exports/Themes/" + file).path
-            return PreviewTheme(theme: t)
-        }
-        let white = rgb(0xFFFFFF), ink = rgb(0x1C1C1E)
-        return [
-            bundled("Ocean Blue@3x.png", "Ocean Blue", (1125, 2436), angle: 180, stops: [(0x0B3D91, 0), (0x4FC3F7, 1)],
-                    text: [TextColor(name: "title", color: white, large: true, contrast: 2.06)]),
-            bundled("Sunset@3x.png", "Sunset", (1125, 2436), angle: 180, stops: [(0xFF5E62, 0), (0xFF9966, 0.55), (0xFFD194, 1)],
-                    text: [TextColor(name: "title", color: ink, large: true, contrast: 5.9), TextColor(name: "body", color: ink, contrast: 5.9)]),
-            bundled("Aurora@3x.png", "Aurora", (1242, 2688), angle: 135, stops: [(0x00C9A7, 0), (0x845EC2, 0.5), (0x2C73D2, 1)],
-                    text: [TextColor(name: "title", color: white, large: true, contrast: 2.2)]),
-            bundled("Lagoon P3@3x.png", "Lagoon P3", (1125, 2436), angle: 180, space: .displayP3,
-                    stops: [(0x00C7B8, 0), (0x2947EB, 1)], text: [TextColor(name: "title", color: white, large: true, contrast: 3.4)]),
-            bundled("Midnight@3x.png", "Midnight", (1125, 2436), angle: 180, stops: [(0x2B5876, 0), (0x4E4376, 1)],
-                    overlays: [PixelRect(x: 0, y: 0, width: 1125, height: 141), PixelRect(x: 90, y: 50, width: 130, height: 44)],
-                    text: [TextColor(name: "title", color: white, large: true, contrast: 7.8), TextColor(name: "body", color: white, contrast: 7.8)]),
-        ]
+    /// Four of the bundled `Exports/Themes` artboards through the real theme extractor (two
+    /// vertical sRGB, one of them with a bar and text over it, a diagonal and a Display P3), with a white
+    /// title checked on each. No artboard is given: the thumbnails stream from the files.
+    static func bundledThemes(console: Console) -> [PreviewTheme] {
+        let dir = repoRoot.appendingPathComponent("Exports/Themes")
+        let files = ["Aurora@3x.png", "Lagoon P3@3x.png", "Midnight@3x.png", "Sunset@3x.png"]
+            .map { dir.appendingPathComponent($0).path }
+        var options = ThemeOptions(allowPoorFit: true)
+        options.textColors = [TextColorCheck(name: "title", color: rgb(0xFFFFFF), large: true)]
+        return ThemeExtractor.extract(files: files, options: options, console: console).map { PreviewTheme(theme: $0) }
     }
 
     /// (file under Exports/Assets, name, groups, point size, colour space, slicing, intent)
