@@ -40,5 +40,9 @@ final class AutoCapsTests: XCTestCase {
         let same: [Bool] = [false, true, false, true, true, false, true, true]
         XCTAssertEqual(AutoCaps.widestRun(count: 8) { same[$0] }, 2..<5)
         XCTAssertEqual(AutoCaps.widestRun(count: 1) { _ in true }, 0..<1)
+        // Identical rows at one end are a margin: the widest run must lie inside.
+        let margin: [Bool] = [false, true, true, true, false, true, false, false]
+        XCTAssertEqual(AutoCaps.widestRun(count: 8) { margin[$0] }, 4..<6)
+        XCTAssertEqual(AutoCaps.widestRun(count: 4) { [false, true, false, true][$0] }, 0..<0)
     }
 }

@@ -49,6 +49,20 @@ final class GeneratedCodeCompileTests: XCTestCase {
         return files.map(\.0)
     }
 
+    /// Writes the Swift that bare `themegen` generates for this repository's `Exports/`.
+    func writeBundled(to folder: URL) throws -> [String] {
+        let bundled = folder.appendingPathComponent("bundled")
+        try FileManager.default.createDirectory(at: bundled, withIntermediateDirectories: true)
+        var names: [String] = []
+        for f in try BundledExportsTests.bundled().files where f.path.hasSuffix(".swift") {
+            let name = "bundled/" + f.fileName
+            try Data(f.bytes).write(to: folder.appendingPathComponent(name))
+            names.append(name)
+        }
+        XCTAssertEqual(names, ["bundled/Themes.swift", "bundled/Assets.swift"])
+        return names
+    }
+
     /// Compiles a stub module from `Fixtures/Stubs/NAME.swift.txt` (optionally edited) into `modules`.
     func emitStub(_ name: String, into modules: URL, work: URL, edit: (String) -> String = { $0 }) throws {
         let source = try String(contentsOf: TemplateFixtures.fixtures.appendingPathComponent("Stubs/\(name).swift.txt"), encoding: .utf8)
@@ -85,6 +99,8 @@ final class GeneratedCodeCompileTests: XCTestCase {
         XCTAssertEqual(p.status, 0, p.output)
         let r = try swiftc(["-typecheck", "-sdk", sdkPath, "-target", triple] + generated, in: work)
         XCTAssertEqual(r.status, 0, "generated Swift does not type-check against the iOS SDK:\n\(r.output)")
+        let rb = try swiftc(["-typecheck", "-sdk", sdkPath, "-target", triple] + (try writeBundled(to: work)), in: work)
+        XCTAssertEqual(rb.status, 0, "Swift generated for Exports/ does not type-check against the iOS SDK:\n\(rb.output)")
         #else
         let modules = work.appendingPathComponent("modules")
         try emitStub("UIKit", into: modules, work: work)
@@ -101,6 +117,8 @@ final class GeneratedCodeCompileTests: XCTestCase {
 
         let r = try swiftc(["-typecheck", "-I", modules.path] + generated, in: work)
         XCTAssertEqual(r.status, 0, "generated Swift does not type-check:\n\(r.output)")
+        let rb = try swiftc(["-typecheck", "-I", modules.path] + (try writeBundled(to: work)), in: work)
+        XCTAssertEqual(rb.status, 0, "Swift generated for Exports/ does not type-check:\n\(rb.output)")
 
         // Against a UIKit without `UIColor(displayP3Red:…)` the theme code must fail: the
         // UIKit part is compiled, not skipped.

@@ -23,13 +23,16 @@ public enum AutoCaps {
     }
 
     /// The widest run of indices where each equals the one before (`sameAsPrevious(i)` for
-    /// i ≥ 1); the first of equally wide runs wins.
+    /// i ≥ 1) and that touches neither end, unless it spans the whole axis; the first of
+    /// equally wide runs wins. A run at one end is the transparent margin around an icon, not
+    /// a stretchable middle.
     static func widestRun(count: Int, sameAsPrevious: (Int) -> Bool) -> Range<Int> {
         guard count > 0 else { return 0..<0 }
-        var best = 0..<1, start = 0
+        var best = 0..<0, start = 0
         for i in 1...count {
             if i < count && sameAsPrevious(i) { continue }
-            if i - start > best.count { best = start..<i }
+            let whole = start == 0 && i == count
+            if whole || (start > 0 && i < count), i - start > best.count { best = start..<i }
             start = i
         }
         return best
