@@ -177,3 +177,26 @@ extension PreviewCommandTests {
         XCTAssertEqual(String(decoding: files[1].bytes, as: UTF8.self), "Ocean Blue images/themes/ocean-blue.png")
     }
 }
+
+extension PreviewCommandTests {
+    /// Bare `themegen` on this repository: the preview job uses the config's text colours,
+    /// caps and rendering intents, and a page template in `Templates/` is one of its inputs.
+    func testTheRunsPreviewJobOverTheRepositoryConfig() throws {
+        let loaded = try ConfigLoader.load(explicitPath: nil, in: PreviewFixtures.repoRoot.path)
+        guard let job = Producers.standard.jobs(for: loaded).first(where: { $0.name == "preview" }) else {
+            return XCTFail("no preview job")
+        }
+        XCTAssertTrue(try job.inputs().contains("Templates/preview-html.mustache"))
+        let c = Captured()
+        let files = try job.produce(JobContext(root: loaded.root, console: c.console()))
+        XCTAssertEqual(c.err.contains("error"), false, c.err)
+        let paths = files.map(\.path)
+        XCTAssertEqual(paths.filter { $0.hasPrefix("Generated/Preview/images/themes/") }.count, 11, "12 artboards, Rose Gold at two scales")
+        XCTAssertEqual(paths.filter { $0.hasPrefix("Generated/Preview/images/assets/") }.count, 18)
+        let page = String(decoding: files.first { $0.path == "Generated/Preview/index.html" }!.bytes, as: UTF8.self)
+        XCTAssertTrue(page.contains(#"<span class="sample large" style="color: #2B1B17">title"#), "Sunset's text colour from the config")
+        XCTAssertTrue(page.contains(#"<img class="tinted" src="images/assets/icons-close@3x.png""#), "Close is a template image")
+        XCTAssertTrue(page.contains("border-image: url(images/assets/card@3x.png) 60.00 60.00 60.00 60.00 fill / 20.00px 20.00px 20.00px 20.00px stretch"))
+        XCTAssertTrue(page.contains("<code>Exports/Themes/Sunset@3x.png</code>"), "files relative to the config")
+    }
+}

@@ -31,6 +31,21 @@ public struct Producers: Sendable {
             }
             guard ctx.console.errorCount == 0 else { return [] }
             return try AssetProducer.files(section, assets: assets, root: ctx.root)
+        },
+        preview: { config, output, ctx in
+            // The same models the themes and assets jobs make (shared through the memo).
+            var themes: [Theme] = []
+            for (i, section) in config.themes.enumerated() {
+                themes += try ctx.memo.themes(i) {
+                    try ThemeProducer.extract(section, index: i, root: ctx.root, configName: ctx.configName, console: ctx.console)
+                }
+            }
+            var assets: [SlicedAsset] = []
+            for (i, section) in config.assets.enumerated() {
+                assets += try ctx.memo.assets(i) { try AssetProducer.slice(section, root: ctx.root, console: ctx.console) ?? [] }
+            }
+            guard ctx.console.errorCount == 0 else { return [] }
+            return try PreviewProducer.files(output, themes: themes, assets: assets, context: ctx)
         }
     )
 
@@ -56,7 +71,7 @@ public struct Producers: Sendable {
             jobs.append(BuildJob(name: "preview", inputs: {
                 try (config.themes.map(\.input) + config.assets.map(\.input)).flatMap {
                     try InputFiles.relativePNGs(in: $0, root: root)
-                }
+                } + Producers.templateInputs([OutputSpec(template: PreviewBuilder.templateName, output: output.output)], root: root)
             }, produce: { try preview(config, output, $0.forSection(0, of: loaded)) }))
         }
         return jobs
