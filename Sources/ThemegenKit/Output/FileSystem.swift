@@ -41,7 +41,7 @@ enum FileSystem {
 
     /// Creates `path` and its missing parents.
     static func makeDirectories(_ path: String, shownAs name: String) throws {
-        if isDirectory(path) { return }
+        if path.isEmpty || isDirectory(path) { return }
         let parent = (path as NSString).deletingLastPathComponent
         if !parent.isEmpty, parent != path { try makeDirectories(parent, shownAs: (name as NSString).deletingLastPathComponent) }
         if mkdir(path, 0o777) != 0, errno != EEXIST {
