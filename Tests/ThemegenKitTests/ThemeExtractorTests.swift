@@ -71,6 +71,19 @@ final class ThemeExtractorTests: XCTestCase {
         XCTAssertEqual(theme.colorSpace, .displayP3)
         XCTAssertEqual(theme.stops.map { HexColor.format($0.color) }, ["#FF2D55", "#5856D6"])
 
+        // sRGB text and theme colours (config, --text-color) are given in the theme's P3 numbers.
+        let red = S.hex("#FF0000")
+        let (console1, _) = makeConsole()
+        let withText = ThemeExtractor.extract(files: [p3], options: ThemeOptions(
+            textColors: [TextColorCheck(name: "alert", color: red, dark: red, large: true)],
+            themeColors: ["Vivid": red]), console: console1)[0]
+        let p3Red = red.converted(from: .sRGB, to: .displayP3)
+        XCTAssertEqual(p3Red.red, 0.9175, accuracy: 0.0005)
+        XCTAssertEqual(p3Red.green, 0.2003, accuracy: 0.0005)
+        XCTAssertEqual(withText.textColors[0].color, p3Red)
+        XCTAssertEqual(withText.textColors[0].dark, p3Red)
+        XCTAssertEqual(withText.themeColor, p3Red)
+
         // Asked for sRGB: converted (and said so), the same colours in sRGB numbers.
         let (console2, err2) = makeConsole()
         let srgb = ThemeExtractor.extract(files: [p3], options: ThemeOptions(convertToSRGB: true), console: console2)[0]

@@ -14,9 +14,9 @@ public struct ThemegenConfig: Sendable, Equatable {
 
     /// Every output path and folder the config names, for overlap checks.
     public var outputPaths: [String] {
-        themes.flatMap { $0.outputs.map(\.output) }
-            + assets.flatMap { [$0.catalog] + $0.outputs.map(\.output) }
-            + (preview.map { [$0.output] } ?? [])
+        let themeOutputs: [String] = themes.flatMap { t -> [String] in t.outputs.map(\.output) + (t.colorsets.map { [$0] } ?? []) }
+        let assetOutputs: [String] = assets.flatMap { a -> [String] in [a.catalog] + a.outputs.map(\.output) }
+        return themeOutputs + assetOutputs + (preview.map { [$0.output] } ?? [])
     }
 }
 
@@ -43,9 +43,11 @@ public struct ThemesInput: Sendable, Equatable {
     public var outputs: [OutputSpec]
     /// Overrides by theme name.
     public var themes: [String: ThemeOverride]
+    /// An asset catalog to write each theme's colours into as colorsets, or nil.
+    public var colorsets: String?
 
-    public init(input: String, outputs: [OutputSpec], themes: [String: ThemeOverride] = [:]) {
-        self.input = input; self.outputs = outputs; self.themes = themes
+    public init(input: String, outputs: [OutputSpec], themes: [String: ThemeOverride] = [:], colorsets: String? = nil) {
+        self.input = input; self.outputs = outputs; self.themes = themes; self.colorsets = colorsets
     }
 }
 

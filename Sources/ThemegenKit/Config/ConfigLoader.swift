@@ -216,8 +216,13 @@ struct ConfigDecoder {
             }
             overrides[m.key] = o
         }
+        var colorsets: String?
+        if let c = node.value["colorsets"], let p = outputPath(c, at + ".colorsets") {
+            colorsets = p
+            if !p.hasSuffix(".xcassets") { fail(at + ".colorsets", c.line, "\"\(p)\" must end in .xcassets") }
+        }
         guard let input else { return nil }
-        return ThemesInput(input: input, outputs: outs, themes: overrides)
+        return ThemesInput(input: input, outputs: outs, themes: overrides, colorsets: colorsets)
     }
 
     private mutating func assets(_ node: JSONItem, _ at: String) -> AssetsInput? {

@@ -85,6 +85,7 @@ extension ConfigShape {
             ConfigKey("input", .string, required: true, "Folder of exported artboards, relative to the config."),
             ConfigKey("outputs", outputs, "Generated files. Default: [{\"template\": \"swift\", \"output\": \"Generated/Themes.swift\"}]."),
             ConfigKey("themes", .map(theme), "Per-theme overrides, by theme name (the artboard's file name without extension)."),
+            ConfigKey("colorsets", .string, "An asset catalog (.xcassets) to write each theme's colours into as colorsets, for storyboards. A catalog of its own, not the assets' one. Default: none."),
         ])), "Gradient theme inputs."),
         ConfigKey("assets", .array(.object([
             ConfigKey("input", .string, required: true, "Folder of @3x (or lower) exports, relative to the config. Subfolders become groups."),

@@ -101,20 +101,23 @@ public enum ThemeExtractor {
         }
         let space = RGBSpace(colorSpace) ?? .sRGB
 
-        let themeColor = options.themeColors[name] ?? stops.last?.color ?? RGBA(red: 0, green: 0, blue: 0)
+        // Colours from the config and the command line are sRGB; the theme holds its own space's.
+        let inTheme: (RGBA) -> RGBA = { space == .sRGB ? $0 : $0.converted(from: .sRGB, to: space) }
+        let themeColor = options.themeColors[name].map(inTheme) ?? stops.last?.color ?? RGBA(red: 0, green: 0, blue: 0)
         var textColors: [TextColor] = []
         var checks = options.textColors
         for c in options.themeTextColors[name] ?? [] {
             if let i = checks.firstIndex(where: { $0.name == c.name }) { checks[i] = c } else { checks.append(c) }
         }
         for spec in checks {
-            let ratio = GradientContrast.worstRatio(text: spec.color, stops: stops, space: space)
+            let color = inTheme(spec.color)
+            let ratio = GradientContrast.worstRatio(text: color, stops: stops, space: space)
             let needed = spec.large ? 3.0 : 4.5
             if ratio < needed {
                 console.warning(String(format: "%@: theme '%@': text colour '%@' has a contrast of %.2f:1 at worst on the gradient, below %g:1%@",
                                        file, name, spec.name, ratio, needed, spec.large ? " for large text" : ""))
             }
-            textColors.append(TextColor(name: spec.name, color: spec.color, dark: spec.dark, large: spec.large, contrast: ratio))
+            textColors.append(TextColor(name: spec.name, color: color, dark: spec.dark.map(inTheme), large: spec.large, contrast: ratio))
         }
         return Theme(name: name, identifier: SwiftIdentifier.lowerCamel(name, fallback: "theme"), file: file, width: f.width, height: f.height,
                      colorSpace: colorSpace, angle: f.fit.angle, startPoint: f.fit.startPoint, endPoint: f.fit.endPoint,

@@ -23,13 +23,29 @@ public enum ThemeProducer {
         return themes
     }
 
-    /// The section's outputs, rendered.
+    /// The section's outputs, rendered, and its colorsets when the section asks for them.
     public static func files(_ section: ThemesInput, themes: [Theme], root: String) throws -> [PlannedFile] {
-        try section.outputs.map { output in
+        var files = try section.outputs.map { output in
             let text = try CodeGenerator.render(themes: themes, template: AssetProducer.templatePath(output.template, root: root),
                                                 params: output.params,
                                                 templateSearchFolder: AssetProducer.templateFolder(root))
             return PlannedFile(path: output.output, text: text)
+        }
+        if let catalog = section.colorsets {
+            files += try CatalogPlanner.plan(catalog: catalog, assets: [], colors: namedColors(themes),
+                                             providesNamespace: true).files
+        }
+        return files
+    }
+
+    /// Each theme's accent and text colours, in the theme's colour space, in a folder named after
+    /// the theme that provides a namespace: `UIColor(named: "Sunset/themeColor")`.
+    static func namedColors(_ themes: [Theme]) -> [NamedColor] {
+        themes.flatMap { t in
+            [NamedColor(name: "themeColor", groups: [t.name], color: t.themeColor, colorSpace: t.colorSpace)]
+                + t.textColors.map { c in
+                    NamedColor(name: c.name, groups: [t.name], color: c.color, dark: c.dark, colorSpace: t.colorSpace)
+                }
         }
     }
 }
