@@ -18,7 +18,7 @@ public enum XcodeJSON: Sendable, Equatable {
 
     private func write(_ out: inout String, indent: Int) {
         switch self {
-        case .string(let s): Self.quote(s, &out)
+        case .string(let s): JSONString.append(s, to: &out)
         case .int(let i): out += String(i)
         case .bool(let b): out += b ? "true" : "false"
         case .array(let items):
@@ -36,7 +36,7 @@ public enum XcodeJSON: Sendable, Equatable {
             let keys = dict.keys.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
             for (n, key) in keys.enumerated() {
                 out += Self.pad(indent + 2)
-                Self.quote(key, &out)
+                JSONString.append(key, to: &out)
                 out += " : "
                 dict[key]!.write(&out, indent: indent + 2)
                 out += n == keys.count - 1 ? "\n" : ",\n"
@@ -46,25 +46,4 @@ public enum XcodeJSON: Sendable, Equatable {
     }
 
     private static func pad(_ n: Int) -> String { String(repeating: " ", count: n) }
-
-    private static func quote(_ s: String, _ out: inout String) {
-        out += "\""
-        for u in s.unicodeScalars {
-            switch u {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if u.value < 0x20 {
-                    let h = String(u.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - h.count) + h
-                } else {
-                    out.unicodeScalars.append(u)
-                }
-            }
-        }
-        out += "\""
-    }
 }

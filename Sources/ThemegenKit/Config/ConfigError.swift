@@ -25,7 +25,7 @@ enum KeyPath {
             ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "_" || $0 == "$" || $0 == "-"
         }
         if plain { return path.isEmpty ? key : path + "." + key }
-        return path + "[" + JSONValue.quote(key) + "]"
+        return path + "[" + JSONString.quoted(key) + "]"
     }
 
     static func index(_ path: String, _ i: Int) -> String { path + "[\(i)]" }

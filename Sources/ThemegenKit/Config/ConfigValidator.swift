@@ -76,20 +76,14 @@ enum ConfigValidator {
     }
 }
 
-/// `#RRGGBB` / `#RRGGBBAA` config colours.
+/// `#RRGGBB` / `#RRGGBBAA` config colours: stricter than `HexColor.parse` (the `#` is
+/// required, ASCII hex digits only, no `#RGB`), which then reads the digits.
 public enum ConfigColor {
     public static func parse(_ s: String) -> RGBA? {
-        let hex = Array(s.utf8)
-        guard hex.first == UInt8(ascii: "#"), hex.count == 7 || hex.count == 9,
-              hex.dropFirst().allSatisfy({ ($0 >= 48 && $0 <= 57) || ($0 | 0x20 >= 97 && $0 | 0x20 <= 102) })
+        let digits = s.utf8.dropFirst()
+        guard s.utf8.first == UInt8(ascii: "#"), digits.count == 6 || digits.count == 8,
+              digits.allSatisfy({ ($0 >= 48 && $0 <= 57) || ($0 | 0x20 >= 97 && $0 | 0x20 <= 102) })
         else { return nil }
-        var values: [Double] = []
-        var i = 1
-        while i < hex.count {
-            guard let v = UInt8(String(decoding: hex[i..<i + 2], as: UTF8.self), radix: 16) else { return nil }
-            values.append(Double(v) / 255)
-            i += 2
-        }
-        return RGBA(red: values[0], green: values[1], blue: values[2], alpha: values.count == 4 ? values[3] : 1)
+        return HexColor.parse(s)
     }
 }

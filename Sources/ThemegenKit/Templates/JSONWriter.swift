@@ -25,27 +25,13 @@ public indirect enum JSONNode: Sendable, Equatable {
     private func write(to out: inout String, indent: String) {
         switch self {
         case .raw(let r): out += r
-        case .string(let s): out += "\"" + StringForms.json(s) + "\""
+        case .string(let s): JSONString.append(s, to: &out, style: .scriptSafe)
         case .array(let items):
-            if items.isEmpty { out += "[]"; return }
-            let inner = indent + "  "
-            out += "[\n"
-            for (i, item) in items.enumerated() {
-                out += inner
-                item.write(to: &out, indent: inner)
-                out += i == items.count - 1 ? "\n" : ",\n"
-            }
-            out += indent + "]"
+            JSONLayout.array(items, indent: indent, to: &out) { item, inner, out in item.write(to: &out, indent: inner) }
         case .object(let pairs):
-            if pairs.isEmpty { out += "{}"; return }
-            let inner = indent + "  "
-            out += "{\n"
-            for (i, (key, value)) in pairs.enumerated() {
-                out += inner + "\"" + StringForms.json(key) + "\": "
+            JSONLayout.object(pairs.map { ($0.0, $0.1) }, indent: indent, style: .scriptSafe, to: &out) { value, inner, out in
                 value.write(to: &out, indent: inner)
-                out += i == pairs.count - 1 ? "\n" : ",\n"
             }
-            out += indent + "}"
         }
     }
 }

@@ -80,7 +80,7 @@ final class MustacheRenderer {
                 output += s
             case .variable(let path, let escaped, _):
                 let text = lookup(path, in: stack).interpolated
-                output += escaped ? htmlEscaped(text) : text
+                output += escaped ? StringForms.html(text) : text
             case .section(let path, let inverted, let children, let at):
                 let value = lookup(path, in: stack)
                 if inverted {
@@ -172,22 +172,5 @@ final class MustacheRenderer {
             current = v
         }
         return current
-    }
-
-    private func htmlEscaped(_ s: String) -> String {
-        guard s.utf8.contains(where: { $0 == 38 || $0 == 60 || $0 == 62 || $0 == 34 || $0 == 39 }) else { return s }
-        var r = ""
-        r.reserveCapacity(s.utf8.count + 16)
-        for c in s.unicodeScalars {
-            switch c {
-            case "&": r += "&amp;"
-            case "<": r += "&lt;"
-            case ">": r += "&gt;"
-            case "\"": r += "&quot;"
-            case "'": r += "&#39;"
-            default: r.unicodeScalars.append(c)
-            }
-        }
-        return r
     }
 }

@@ -64,43 +64,13 @@ public indirect enum JSONValue: Sendable, Equatable {
         case .bool(let b): out += b ? "true" : "false"
         case .number(let n):
             if n == n.rounded(), abs(n) < 1e15 { out += String(Int64(n)) } else { out += "\(n)" }
-        case .string(let s): out += JSONValue.quote(s)
+        case .string(let s): JSONString.append(s, to: &out)
         case .array(let items):
-            if items.isEmpty { out += "[]"; return }
-            out += "[\n"
-            for (i, item) in items.enumerated() {
-                out += indent + "  "
-                item.value.write(to: &out, indent: indent + "  ")
-                out += i + 1 < items.count ? ",\n" : "\n"
-            }
-            out += indent + "]"
+            JSONLayout.array(items, indent: indent, to: &out) { item, inner, out in item.value.write(to: &out, indent: inner) }
         case .object(let members):
-            if members.isEmpty { out += "{}"; return }
-            out += "{\n"
-            for (i, m) in members.enumerated() {
-                out += indent + "  " + JSONValue.quote(m.key) + ": "
-                m.node.value.write(to: &out, indent: indent + "  ")
-                out += i + 1 < members.count ? ",\n" : "\n"
-            }
-            out += indent + "}"
-        }
-    }
-
-    static func quote(_ s: String) -> String {
-        var out = "\""
-        for u in s.unicodeScalars {
-            switch u {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where u.value < 0x20:
-                let hex = String(u.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(u)
+            JSONLayout.object(members.map { ($0.key, $0.node) }, indent: indent, to: &out) { node, inner, out in
+                node.value.write(to: &out, indent: inner)
             }
         }
-        return out + "\""
     }
 }

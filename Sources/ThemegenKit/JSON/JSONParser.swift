@@ -1,25 +1,33 @@
-/// A JSON syntax error, naming the file and line.
-public struct JSONSyntaxError: ThemegenError {
+/// A JSON syntax error, naming the file, line and column.
+public struct JSONSyntaxError: ThemegenError, Equatable {
     public let file: String
     public let line: Int
+    /// 1-based; counts characters, so accents and emoji count once.
+    public let column: Int
     public let message: String
     public var kind: ErrorKind { .input }
+    /// `file:line: message`, the form config errors use.
     public var description: String { "\(file):\(line): \(message)" }
 }
 
-/// A strict RFC 8259 parser that keeps line numbers (Foundation's parser does not) and
-/// rejects duplicate keys, which JSONSerialization silently merges.
+/// The project's one JSON parser: strict RFC 8259, keeps line numbers (Foundation's parser
+/// does not), reports line and column, and rejects duplicate keys, which JSONSerialization
+/// silently merges. Own code also because on Linux JSONSerialization cannot tell `true` from `1`.
 public struct JSONParser {
+    /// JSON nested deeper than this is refused rather than overflowing the stack.
+    static let maxDepth = 512
+
     private let bytes: [UInt8]
     private let file: String
     private var i = 0
     private var line = 1
     private var depth = 0
+    private var bodyStart = 0
 
     /// Parses one JSON document from `bytes`; `file` names it in errors.
     public static func parse(_ bytes: [UInt8], file: String) throws -> JSONItem {
         var p = JSONParser(bytes: bytes, file: file)
-        if p.bytes.starts(with: [0xEF, 0xBB, 0xBF]) { p.i = 3 }
+        if p.bytes.starts(with: [0xEF, 0xBB, 0xBF]) { p.i = 3; p.bodyStart = 3 }
         p.skipSpace()
         let node = try p.value()
         p.skipSpace()
@@ -30,7 +38,11 @@ public struct JSONParser {
     private init(bytes: [UInt8], file: String) { self.bytes = bytes; self.file = file }
 
     private func fail(_ message: String) -> JSONSyntaxError {
-        JSONSyntaxError(file: file, line: line, message: message)
+        let end = min(i, bytes.count)
+        var lineStart = bodyStart
+        if end > bodyStart, let nl = bytes[bodyStart..<end].lastIndex(of: 0x0A) { lineStart = nl + 1 }
+        let column = String(decoding: bytes[lineStart..<end], as: UTF8.self).count + 1
+        return JSONSyntaxError(file: file, line: line, column: column, message: message)
     }
 
     private func charName(_ b: UInt8) -> String {
@@ -58,21 +70,21 @@ public struct JSONParser {
         case UInt8(ascii: "f"): try literal("false"); return JSONItem(.bool(false), line: start)
         case UInt8(ascii: "n"): try literal("null"); return JSONItem(.null, line: start)
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return JSONItem(.number(try number()), line: start)
-        default: throw fail("unexpected '\(charName(bytes[i]))', expected a value")
+        default: throw fail("unexpected character")
         }
     }
 
     private mutating func literal(_ word: String) throws {
         let w = Array(word.utf8)
         guard bytes.count - i >= w.count, Array(bytes[i..<i + w.count]) == w else {
-            throw fail("invalid literal, expected '\(word)'")
+            throw fail("expected '\(word)'")
         }
         i += w.count
     }
 
     private mutating func enter() throws {
         depth += 1
-        if depth > 512 { throw fail("nested too deeply") }
+        if depth > Self.maxDepth { throw fail("nested deeper than \(Self.maxDepth) levels") }
     }
 
     private mutating func object() throws -> JSONValue {
@@ -87,8 +99,9 @@ public struct JSONParser {
             guard i < bytes.count, bytes[i] == UInt8(ascii: "\"") else {
                 throw fail(i < bytes.count ? "expected a key in quotes" : "unexpected end of file inside an object")
             }
+            let keyStart = i
             let key = try string()
-            if !seen.insert(key).inserted { throw fail("duplicate key '\(key)'") }
+            if !seen.insert(key).inserted { i = keyStart; throw fail("duplicate key '\(key)'") }
             skipSpace()
             guard i < bytes.count, bytes[i] == UInt8(ascii: ":") else { throw fail("expected ':' after key '\(key)'") }
             i += 1
@@ -173,7 +186,7 @@ public struct JSONParser {
                     throw fail("unpaired surrogate in \\u escape")
                 }
                 out.append(contentsOf: Array(String(UnicodeScalar(scalar)!).utf8))
-            default: throw fail("invalid escape '\\\(charName(e))'")
+            default: i -= 1; throw fail("invalid escape '\\\(charName(e))'")
             }
         }
         guard let s = String(validating: out, as: UTF8.self) else { throw fail("string is not valid UTF-8") }
@@ -200,6 +213,7 @@ public struct JSONParser {
             if digits() == 0 { throw fail("invalid number: digits expected in the exponent") }
         }
         guard let d = Double(String(decoding: bytes[start..<i], as: UTF8.self)), d.isFinite else {
+            i = start
             throw fail("number out of range")
         }
         return d
