@@ -27,13 +27,13 @@ enum InspectCommand {
 
     static func json(path: String, header h: PNGHeader, space: ColorSpace) -> String {
         var fields = [
-            ("file", JSONText.string(path)),
+            ("file", JSONString.quoted(path)),
             ("width", "\(h.width)"), ("height", "\(h.height)"),
-            ("bitDepth", "\(h.bitDepth)"), ("colorType", JSONText.string(h.colorType.name)),
+            ("bitDepth", "\(h.bitDepth)"), ("colorType", JSONString.quoted(h.colorType.name)),
             ("interlaced", "\(h.interlaced)"), ("hasAlpha", "\(h.hasAlpha)"),
-            ("colorSpace", JSONText.string(space.identifier)),
+            ("colorSpace", JSONString.quoted(space.identifier)),
         ]
-        if let name = space.profileName { fields.append(("colorProfile", JSONText.string(name))) }
+        if let name = space.profileName { fields.append(("colorProfile", JSONString.quoted(name))) }
         return "  {" + fields.map { "\"\($0.0)\": \($0.1)" }.joined(separator: ", ") + "}"
     }
 }
