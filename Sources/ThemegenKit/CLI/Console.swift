@@ -123,3 +123,22 @@ public final class Console: @unchecked Sendable {
         writeErr(text)
     }
 }
+
+/// Counts items as they start, from any thread, and shows `[37/220] slicing Card@3x.png` as one
+/// updating line on a terminal (nothing elsewhere).
+public final class ProgressLine: @unchecked Sendable {
+    private let console: Console
+    private let total: Int
+    private let verb: String
+    private let lock = NSLock()
+    private var done = 0
+
+    public init(console: Console, total: Int, verb: String) {
+        self.console = console; self.total = total; self.verb = verb
+    }
+
+    public func advance(_ path: String) {
+        let n: Int = lock.withLock { done += 1; return done }
+        console.progress("[\(n)/\(total)] \(verb) \((path as NSString).lastPathComponent)")
+    }
+}

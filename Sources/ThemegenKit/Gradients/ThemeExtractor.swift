@@ -17,10 +17,13 @@ public enum ThemeExtractor {
     /// variants folded to the largest, in input order. Files are fitted concurrently on all
     /// cores. Problems go to `console` (errors for unreadable files, poor fits and unknown
     /// profiles; warnings for low contrast), and the files concerned are left out.
-    public static func extract(files: [String], options: ThemeOptions, console: Console) -> [Theme] {
+    /// `progress` hears each artboard as its fit starts, from any thread.
+    public static func extract(files: [String], options: ThemeOptions, console: Console,
+                               progress: (@Sendable (String) -> Void)? = nil) -> [Theme] {
         let chosen = ThemeName.largestVariants(files)
         let results = ResultSlots(count: chosen.count)
         DispatchQueue.concurrentPerform(iterations: chosen.count) { i in
+            progress?(chosen[i])
             results.set(i, Result { try fitFile(path: chosen[i], maxPixels: options.maxPixels) })
         }
         var themes: [Theme] = []

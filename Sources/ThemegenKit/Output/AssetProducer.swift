@@ -30,7 +30,8 @@ public enum AssetProducer {
     /// result is nil and nothing should be written.
     public static func slice(_ section: AssetsInput, root: String, console: Console) throws -> [SlicedAsset]? {
         let sources = try SliceSource.scan([OutputWriter.join(root, section.input)])
-        let result = Slicer.slice(files: sources, options: sliceOptions(for: section))
+        let line = ProgressLine(console: console, total: sources.count, verb: "slicing")
+        let result = Slicer.slice(files: sources, options: sliceOptions(for: section), progress: { line.advance($0) })
         result.report(to: console)
         guard result.errors.isEmpty else { return nil }
         return result.assets.map { sliced in

@@ -15,7 +15,9 @@ public enum ThemeProducer {
     public static func extract(_ section: ThemesInput, index: Int, root: String, configName: String,
                                console: Console) throws -> [Theme] {
         let files = try InputFiles.relativePNGs(in: section.input, root: root).map { OutputWriter.join(root, $0) }
-        let themes = ThemeExtractor.extract(files: files, options: options(for: section, root: root), console: console)
+        let line = ProgressLine(console: console, total: ThemeName.largestVariants(files).count, verb: "fitting")
+        let themes = ThemeExtractor.extract(files: files, options: options(for: section, root: root), console: console,
+                                            progress: { line.advance($0) })
         let names = Set(themes.map(\.name))
         for name in section.themes.keys.sorted() where !names.contains(name) && console.errorCount == 0 {
             console.warning("\(configName): themes[\(index)].themes.\(name): no theme of that name in \(section.input)")

@@ -1,9 +1,12 @@
 import Foundation
 
 extension Slicer {
-    /// Slices PNG files from disk with themegen's decoder and encoder.
-    public static func slice(files sources: [SliceSource], options: SliceOptions = SliceOptions()) -> SliceResult {
+    /// Slices PNG files from disk with themegen's decoder and encoder. `progress` hears each
+    /// source file as it is decoded, from any thread.
+    public static func slice(files sources: [SliceSource], options: SliceOptions = SliceOptions(),
+                             progress: (@Sendable (String) -> Void)? = nil) -> SliceResult {
         slice(sources, options: options, decode: { path in
+            progress?(path)
             let bytes: [UInt8]
             do { bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path))) } catch {
                 throw FileError(path, "cannot read the file: \(error.localizedDescription)", kind: .io)
