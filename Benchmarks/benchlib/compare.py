@@ -15,7 +15,7 @@ class Tool:
     label: str
     cmd: Optional[Cmd]  # None: not installed / not available
     missing: str = ""  # why there is no command
-    runs: Optional[int] = None  # fewer runs for very slow peers
+    runs: Optional[int] = None  # fewer runs, and no warm-up, for very slow peers
     targets: TargetsFn = lambda pair, tg, peer: []
     out_bytes: Callable[[], Optional[int]] = lambda: None  # bytes the last run wrote
     check: Callable[[], Optional[str]] = lambda: None  # a problem with the last run's output, or None
@@ -48,11 +48,11 @@ def compare(ctx, job: str, themegen: Tool, peers: List[Tool], themegen_targets=l
         if peer.cmd is None:
             measured.append((peer, f"skipped: {peer.missing}"))
             continue
-        runs = peer.runs or ctx.runs
+        runs, warmup = (peer.runs, 0) if peer.runs else (ctx.runs, 1)
         result = None
         if tg_cmd is not None:
             try:
-                result = paired(tg_cmd, peer.cmd, runs, a_series=pooled)
+                result = paired(tg_cmd, peer.cmd, runs, warmup, a_series=pooled)
             except CommandFailed as e:
                 if e.cmd is tg_cmd:
                     tg_cmd, tg_note = None, f"failed: {e}"
@@ -60,7 +60,7 @@ def compare(ctx, job: str, themegen: Tool, peers: List[Tool], themegen_targets=l
                     result = f"failed: {e}"
         if result is None:
             try:
-                result = series(peer.cmd, runs)
+                result = series(peer.cmd, runs, warmup)
             except CommandFailed as e:
                 result = f"failed: {e}"
         measured.append((peer, result))
