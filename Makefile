@@ -1,13 +1,51 @@
-# Benchmarks (issue 8). The bench is never part of `swift test`.
-#   make bench            the full table (first run generates the corpora under /tmp: ~12 min once)
-#   make bench QUICK=1    3 runs, no ChunkyPNG, no 200-theme generation (for development)
-#   make bench-large      the full table plus the 2,000-asset / 500-theme load rows
-PYTHON ?= python3
+# themegen's developer targets. `make help` lists them.
+SWIFT ?= swift
+# A static Swift runtime starts faster (it matters for a build step run on every build).
+RELEASE_FLAGS = -c release --static-swift-stdlib
+BIN = .build/release/themegen
 
-.PHONY: bench bench-large
+.PHONY: help build release test run check clean exports templates bench bench-large install
 
+help:
+	@echo "make build      debug build"
+	@echo "make release    optimised build ($(BIN))"
+	@echo "make test       swift test (what CI runs)"
+	@echo "make run        bare themegen on this repository's Exports/"
+	@echo "make check      fail if Generated/ is stale (themegen --check)"
+	@echo "make clean      remove what themegen generated, and .build"
+	@echo "make exports    redraw the sample exports in Exports/"
+	@echo "make templates  rebuild the built-in copies of Templates/*.mustache"
+	@echo "make bench      benchmark against peers (ratios from one run; QUICK=1 for a short run)"
+	@echo "make bench-large  the same plus the 2,000-asset / 500-theme load rows (slow)"
+
+build:
+	$(SWIFT) build
+
+release:
+	$(SWIFT) build $(RELEASE_FLAGS)
+
+test:
+	$(SWIFT) test
+
+run: release
+	$(BIN)
+
+check: release
+	$(BIN) --check
+
+clean:
+	-[ -x $(BIN) ] && $(BIN) clean
+	rm -rf .build .themegen
+
+exports:
+	$(SWIFT) run make-exports Exports
+
+templates:
+	./scripts/generate-builtin-templates.sh
+
+# The bench builds its own release binary and corpora (under /tmp, once) and is never part of `swift test`.
 bench:
-	$(PYTHON) Benchmarks/bench.py $(if $(QUICK),--quick)
+	python3 Benchmarks/bench.py $(if $(QUICK),--quick)
 
 bench-large:
-	$(PYTHON) Benchmarks/bench.py --load $(if $(QUICK),--quick)
+	python3 Benchmarks/bench.py --load $(if $(QUICK),--quick)

@@ -19,6 +19,8 @@ let package = Package(
         .target(name: "CPNGBridge", dependencies: ["CLibPNG"]),
         .target(name: "ThemegenKit", dependencies: ["CPNGBridge"]),
         .executableTarget(name: "themegen", dependencies: ["ThemegenKit"]),
+        // Draws the sample exports in Exports/ (`make exports`).
+        .executableTarget(name: "make-exports", dependencies: ["ThemegenKit"], path: "Sources/MakeExports"),
         .testTarget(
             name: "ThemegenKitTests",
             dependencies: ["ThemegenKit"],

@@ -121,13 +121,13 @@ def build_spawn(ctx: Context) -> str:
 
 
 def build_themegen(ctx: Context) -> str:
-    progress("building a release themegen (swift build -c release)")
-    result = subprocess.run(["swift", "build", "-c", "release", "--product", "themegen"], cwd=ctx.root,
+    progress("building a release themegen (swift build -c release --static-swift-stdlib, as `make release`)")
+    result = subprocess.run(["swift", "build", "-c", "release", "--static-swift-stdlib", "--product", "themegen"], cwd=ctx.root,
                             capture_output=True, text=True)
     if result.returncode != 0:
         tail = "\n".join((result.stdout + result.stderr).strip().splitlines()[-15:])
         raise SetupError(f"swift build -c release failed in {ctx.root}:\n{tail}")
-    bin_dir = subprocess.run(["swift", "build", "-c", "release", "--show-bin-path"], cwd=ctx.root,
+    bin_dir = subprocess.run(["swift", "build", "-c", "release", "--static-swift-stdlib", "--show-bin-path"], cwd=ctx.root,
                              check=True, capture_output=True, text=True).stdout.strip()
     return os.path.join(bin_dir, "themegen")
 

@@ -103,7 +103,7 @@ static void read_colour_chunks(tg_reader *r) {
     if (png_get_gAMA(png, info, &g)) { p->has_gama = 1; p->gama = g; }
 }
 
-static tg_reader *open_common(tg_reader *r, uint64_t max_pixels, tg_status *status, char *err, size_t errlen) {
+static tg_reader *open_common(tg_reader *r, uint64_t max_pixels, int flags, tg_status *status, char *err, size_t errlen) {
     uint8_t sig[8];
     size_t got = raw_read(r, sig, 8);
     if (got == 0) {
@@ -147,14 +147,18 @@ static tg_reader *open_common(tg_reader *r, uint64_t max_pixels, tg_status *stat
     /* Raw samples as RGBA, no colour management. */
     png_set_expand(r->png);
     if (!(ctype & PNG_COLOR_MASK_COLOR)) png_set_gray_to_rgb(r->png);
-    if (!p->has_alpha) png_set_add_alpha(r->png, depth == 16 ? 0xffff : 0xff, PNG_FILLER_AFTER);
+    p->channels = 4;
+    if (!p->has_alpha) {
+        if (flags & TG_READ_RGB_IF_OPAQUE) p->channels = 3;
+        else png_set_add_alpha(r->png, depth == 16 ? 0xffff : 0xff, PNG_FILLER_AFTER);
+    }
     if (depth == 16) {
         const uint16_t one = 1;
         if (*(const uint8_t *)&one == 1) png_set_swap(r->png);
     }
     if (p->interlaced) png_set_interlace_handling(r->png);
     png_read_update_info(r->png, r->info);
-    if (png_get_rowbytes(r->png, r->info) != (size_t)w * 4 * (p->row_depth / 8)) {
+    if (png_get_rowbytes(r->png, r->info) != (size_t)w * p->channels * (p->row_depth / 8)) {
         *status = TG_ERR_CORRUPT; set_err(err, errlen, "unexpected row layout");
         goto fail;
     }
@@ -165,7 +169,7 @@ fail:
     return NULL;
 }
 
-tg_reader *tg_reader_open_file(const char *path, uint64_t max_pixels, tg_status *status, char *err, size_t errlen) {
+tg_reader *tg_reader_open_file(const char *path, uint64_t max_pixels, int flags, tg_status *status, char *err, size_t errlen) {
     tg_reader *r = calloc(1, sizeof *r);
     if (!r) { *status = TG_ERR_IO; set_err(err, errlen, "out of memory"); return NULL; }
     r->fp = fopen(path, "rb");
@@ -174,14 +178,14 @@ tg_reader *tg_reader_open_file(const char *path, uint64_t max_pixels, tg_status 
         free(r);
         return NULL;
     }
-    return open_common(r, max_pixels, status, err, errlen);
+    return open_common(r, max_pixels, flags, status, err, errlen);
 }
 
-tg_reader *tg_reader_open_memory(const uint8_t *data, size_t len, uint64_t max_pixels, tg_status *status, char *err, size_t errlen) {
+tg_reader *tg_reader_open_memory(const uint8_t *data, size_t len, uint64_t max_pixels, int flags, tg_status *status, char *err, size_t errlen) {
     tg_reader *r = calloc(1, sizeof *r);
     if (!r) { *status = TG_ERR_IO; set_err(err, errlen, "out of memory"); return NULL; }
     r->mem = data; r->memlen = len;
-    return open_common(r, max_pixels, status, err, errlen);
+    return open_common(r, max_pixels, flags, status, err, errlen);
 }
 
 const tg_png_info *tg_reader_info(const tg_reader *r) { return &r->pub; }
@@ -194,7 +198,7 @@ const uint8_t *tg_reader_iccp(const tg_reader *r, uint32_t *len) {
 const char *tg_reader_error(const tg_reader *r) { return r->err; }
 
 static tg_status decode_interlaced(tg_reader *r) {
-    size_t stride = (size_t)r->pub.width * 4 * (r->pub.row_depth / 8);
+    size_t stride = (size_t)r->pub.width * r->pub.channels * (r->pub.row_depth / 8);
     png_bytep *rows = NULL;
     r->whole = malloc(stride * r->pub.height);
     rows = malloc(sizeof(png_bytep) * r->pub.height);

@@ -25,7 +25,8 @@ typedef struct {
     int color_type;  /* PNG colour type: 0, 2, 3, 4 or 6 */
     int interlaced;
     int has_alpha;   /* an alpha channel or a tRNS chunk */
-    int row_depth;   /* 8 or 16: the depth of the RGBA rows delivered */
+    int row_depth;   /* 8 or 16: the depth of the rows delivered */
+    int channels;    /* 4 (RGBA), or 3 (RGB) for an opaque image opened with TG_READ_RGB_IF_OPAQUE */
 
     int has_cicp; uint8_t cicp[4];
     int has_iccp; char iccp_name[80];
@@ -36,16 +37,23 @@ typedef struct {
 
 typedef struct tg_reader tg_reader;
 
+/* Open flags. */
+enum {
+    /* Deliver RGB rows (no alpha filler) when the image has no alpha: saves a pass per row
+     * for jobs that never look at alpha in opaque images. */
+    TG_READ_RGB_IF_OPAQUE = 1,
+};
+
 /* Opens a PNG and reads up to the first IDAT. On failure returns NULL and fills status/err. */
-tg_reader *tg_reader_open_file(const char *path, uint64_t max_pixels, tg_status *status, char *err, size_t errlen);
+tg_reader *tg_reader_open_file(const char *path, uint64_t max_pixels, int flags, tg_status *status, char *err, size_t errlen);
 /* Same over a memory buffer, which must outlive the reader. */
-tg_reader *tg_reader_open_memory(const uint8_t *data, size_t len, uint64_t max_pixels, tg_status *status, char *err, size_t errlen);
+tg_reader *tg_reader_open_memory(const uint8_t *data, size_t len, uint64_t max_pixels, int flags, tg_status *status, char *err, size_t errlen);
 
 const tg_png_info *tg_reader_info(const tg_reader *r);
 /* The inflated iCCP profile, or NULL. */
 const uint8_t *tg_reader_iccp(const tg_reader *r, uint32_t *len);
 
-/* Reads the next `count` RGBA rows into dest (row_depth 16: host-endian uint16). Interlaced
+/* Reads the next `count` rows (RGBA, or RGB, see `channels`) into dest (row_depth 16: host-endian uint16). Interlaced
  * images are decoded whole on the first call, then handed out row by row. */
 tg_status tg_reader_read_rows(tg_reader *r, void *dest, size_t stride, uint32_t count);
 /* Reads what follows the image data, so trailing CRC errors are caught. */

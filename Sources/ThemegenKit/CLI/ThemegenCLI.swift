@@ -5,6 +5,7 @@ public enum ThemegenCLI {
     /// Every subcommand, in the order `--help` lists them.
     public static let commands: [Command] = [
         InspectCommand.command,
+        TemplateCommand.command,
     ]
 
     /// The command a bare `themegen` runs.

@@ -3,7 +3,8 @@ import Foundation
 
 /// Reads a PNG top to bottom, one RGBA row at a time, with memory that grows with the width
 /// only. Samples are raw (no colour management): 8-bit sources give 8-bit rows, 16-bit
-/// sources 16-bit rows in host byte order.
+/// sources 16-bit rows in host byte order. Opened with `rgbWhenOpaque`, an image without
+/// alpha gives RGB rows (`channels` 3), which spares a pass over every row.
 public final class PNGRowReader {
     public let path: String
     public let header: PNGHeader
@@ -11,8 +12,10 @@ public final class PNGRowReader {
     public let colorSpace: ColorSpace
     /// 8 or 16.
     public let rowBitDepth: Int
-    /// Bytes in one row: 4 samples per pixel, 1 or 2 bytes per sample.
-    public var rowBytes: Int { header.width * 4 * rowBitDepth / 8 }
+    /// Samples per pixel in the rows delivered: 4 (RGBA) or 3 (RGB).
+    public let channels: Int
+    /// Bytes in one row: `channels` samples per pixel, 1 or 2 bytes per sample.
+    public var rowBytes: Int { header.width * channels * rowBitDepth / 8 }
     public private(set) var rowsRead = 0
 
     private let reader: OpaquePointer
@@ -21,13 +24,14 @@ public final class PNGRowReader {
     private let maxPixels: Int
 
     /// Opens a file. `path` is also the name used in error messages.
-    public convenience init(path: String, maxPixels: Int = PNGLimits.defaultMaxPixels) throws {
+    public convenience init(path: String, maxPixels: Int = PNGLimits.defaultMaxPixels,
+                            rgbWhenOpaque: Bool = false) throws {
         var isDir: ObjCBool = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDir), isDir.boolValue {
             throw PNGError(path: path, reason: .isDirectory)
         }
         try self.init(name: path, maxPixels: maxPixels, memory: nil) { status, err, len in
-            tg_reader_open_file(path, UInt64(maxPixels), status, err, len)
+            tg_reader_open_file(path, UInt64(maxPixels), rgbWhenOpaque ? Int32(TG_READ_RGB_IF_OPAQUE) : 0, status, err, len)
         }
     }
 
@@ -37,7 +41,7 @@ public final class PNGRowReader {
         _ = copy.initialize(from: data)
         let base = copy.baseAddress!
         try self.init(name: name, maxPixels: maxPixels, memory: copy) { status, err, len in
-            tg_reader_open_memory(base, data.count, UInt64(maxPixels), status, err, len)
+            tg_reader_open_memory(base, data.count, UInt64(maxPixels), 0, status, err, len)
         }
     }
 
@@ -60,6 +64,7 @@ public final class PNGRowReader {
                            colorType: PNGHeader.ColorType(rawValue: Int(info.color_type)) ?? .rgba,
                            interlaced: info.interlaced != 0, hasAlpha: info.has_alpha != 0)
         rowBitDepth = Int(info.row_depth)
+        channels = Int(info.channels)
         var chunks = ColorChunks()
         if info.has_cicp != 0 {
             let c = info.cicp

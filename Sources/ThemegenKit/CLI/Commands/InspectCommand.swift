@@ -14,7 +14,7 @@ enum InspectCommand {
         for path in try InputFiles.pngs(in: args.positionals, console: console) {
             do {
                 // Every row is read (one at a time) so a damaged file is reported, not described.
-                let reader = try PNGRowReader(path: path, maxPixels: maxPixels)
+                let reader = try PNGRowReader(path: path, maxPixels: maxPixels, rgbWhenOpaque: true)
                 try reader.validate()
                 objects.append(json(path: path, header: reader.header, space: reader.colorSpace))
             } catch {

@@ -1,0 +1,51 @@
+import Foundation
+
+/// CIEDE2000 colour difference (Sharma, Wu and Dalal 2005), with kL = kC = kH = 1.
+public enum DeltaE2000 {
+    public static func difference(_ x: Lab, _ y: Lab) -> Double {
+        let rad = Double.pi / 180
+        let c1ab = (x.a * x.a + x.b * x.b).squareRoot()
+        let c2ab = (y.a * y.a + y.b * y.b).squareRoot()
+        let cMean = (c1ab + c2ab) / 2
+        let c7 = pow(cMean, 7)
+        let g = 0.5 * (1 - (c7 / (c7 + 6103515625)).squareRoot())   // 25^7
+        let a1 = (1 + g) * x.a, a2 = (1 + g) * y.a
+        let c1 = (a1 * a1 + x.b * x.b).squareRoot()
+        let c2 = (a2 * a2 + y.b * y.b).squareRoot()
+        func hue(_ b: Double, _ a: Double) -> Double {
+            if b == 0 && a == 0 { return 0 }
+            let h = atan2(b, a) / rad
+            return h < 0 ? h + 360 : h
+        }
+        let h1 = hue(x.b, a1), h2 = hue(y.b, a2)
+
+        let dL = y.l - x.l
+        let dC = c2 - c1
+        var dh = 0.0
+        if c1 * c2 != 0 {
+            dh = h2 - h1
+            if dh > 180 { dh -= 360 } else if dh < -180 { dh += 360 }
+        }
+        let dH = 2 * (c1 * c2).squareRoot() * sin(dh * rad / 2)
+
+        let lMean = (x.l + y.l) / 2
+        let cpMean = (c1 + c2) / 2
+        var hMean = h1 + h2
+        if c1 * c2 != 0 {
+            if abs(h1 - h2) > 180 { hMean += hMean < 360 ? 360 : -360 }
+            hMean /= 2
+        }
+        let t = 1 - 0.17 * cos((hMean - 30) * rad) + 0.24 * cos(2 * hMean * rad)
+            + 0.32 * cos((3 * hMean + 6) * rad) - 0.20 * cos((4 * hMean - 63) * rad)
+        let dTheta = 30 * exp(-((hMean - 275) / 25) * ((hMean - 275) / 25))
+        let cp7 = pow(cpMean, 7)
+        let rc = 2 * (cp7 / (cp7 + 6103515625)).squareRoot()
+        let l50 = (lMean - 50) * (lMean - 50)
+        let sl = 1 + 0.015 * l50 / (20 + l50).squareRoot()
+        let sc = 1 + 0.045 * cpMean
+        let sh = 1 + 0.015 * cpMean * t
+        let rt = -sin(2 * dTheta * rad) * rc
+        let l = dL / sl, c = dC / sc, h = dH / sh
+        return max(0, l * l + c * c + h * h + rt * c * h).squareRoot()
+    }
+}

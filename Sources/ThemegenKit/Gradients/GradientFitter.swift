@@ -1,0 +1,430 @@
+import Foundation
+
+/// Recovers a CSS linear gradient from an accumulated cell grid.
+///
+/// Steps: flag cells whose pixels are not smooth (text, edges, noise); split the smooth cells
+/// into regions at sharp colour steps, since a gradient is continuous and bars and cards are
+/// not, and keep the largest region; estimate the direction from the structure tensor of the
+/// cell differences; then alternate a 1-D piecewise-linear fit along the gradient line (stops
+/// added one at a time where the error is largest, each knot placed by golden-section search),
+/// rejection of cells the profile does not explain, and a Gauss-Newton step on the angle.
+public struct GradientFitter {
+    public struct Options: Sendable {
+        /// Never more stops than this (authored count + 1 for up to 4 authored stops).
+        public var maxStops = 5
+        /// The space the samples are in, for ΔE.
+        public var space: RGBSpace = .sRGB
+        public init(maxStops: Int = 5, space: RGBSpace = .sRGB) { self.maxStops = maxStops; self.space = space }
+    }
+
+    let grid: CellGrid
+    let options: Options
+
+    init(grid: CellGrid, options: Options) {
+        self.grid = grid
+        self.options = options
+    }
+
+    // MARK: - The whole fit
+
+    func fit() -> GradientFit {
+        let n = grid.columns * grid.rows
+        let noiseVariance = median(grid.variance, upTo: 3 * 255 * 255)
+        let smooth = (0..<n).map { grid.opaque[$0] && grid.variance[$0] <= 3 * noiseVariance + 4 }
+        let candidates = largestSmoothRegion(smooth)
+        var inliers = candidates
+
+        guard var angle = initialAngle(inliers) else { return flatFit(candidates) }
+        var profile = PiecewiseProfile(knots: [0], colors: [Vec3(0, 0, 0)])
+        for _ in 0..<5 {
+            profile = fitProfile(angle: angle, inliers: inliers)
+            inliers = explained(by: profile, angle: angle, among: candidates)
+            angle = normalized(angle + angleStep(profile: profile, angle: angle, inliers: inliers))
+        }
+        profile = fitProfile(angle: angle, inliers: inliers)
+        if profile.knots.count == 1 { return flatFit(inliers) }
+
+        // Snap to an integer degree when that costs less than ΔE 0.05, else keep 2 decimals.
+        let snapped = normalized(angle.rounded())
+        let snappedProfile = fitProfile(angle: snapped, inliers: inliers)
+        let exact = quality(profile, angle: angle, cells: inliers, stride: 2)
+        let rounded = quality(snappedProfile, angle: snapped, cells: inliers, stride: 2)
+        if rounded.meanDeltaE - exact.meanDeltaE < 0.05 && rounded.maxDeltaE - exact.maxDeltaE < 0.05 {
+            angle = snapped; profile = snappedProfile
+        } else {
+            angle = normalized((angle * 100).rounded() / 100)
+            profile = fitProfile(angle: angle, inliers: inliers)
+        }
+        profile = extrapolatedEnds(profile, angle: angle, inliers: inliers)
+        return result(profile: profile, angle: angle, inliers: inliers, candidates: candidates, noiseVariance: noiseVariance)
+    }
+
+    private func result(profile: PiecewiseProfile, angle: Double, inliers: [Bool], candidates: [Bool], noiseVariance: Double) -> GradientFit {
+        let line = LinearGradient.Line(angle: angle, width: Double(grid.width), height: Double(grid.height))
+        let stops = zip(profile.knots, profile.colors).map { t, c in
+            GradientStop(color: RGBA(red: clamp01(c.x / 255), green: clamp01(c.y / 255), blue: clamp01(c.z / 255)), position: t)
+        }
+        var q = quality(for: profile, angle: angle, inliers: inliers, candidates: candidates, noiseVariance: noiseVariance)
+        q = FitQuality(meanDeltaE: q.meanDeltaE, maxDeltaE: q.maxDeltaE)
+        return GradientFit(angle: angle, stops: stops,
+                           startPoint: line.startPoint(width: Double(grid.width), height: Double(grid.height)),
+                           endPoint: line.endPoint(width: Double(grid.width), height: Double(grid.height)),
+                           quality: q, overlays: overlayRects(inliers))
+    }
+
+    private func flatFit(_ cells: [Bool]) -> GradientFit {
+        var bins = ProfileBins()
+        for k in 0..<cells.count where cells[k] {
+            bins.t.append(0); bins.color.append(Vec3(grid.r[k], grid.g[k], grid.b[k])); bins.weight.append(grid.count[k])
+        }
+        let c = bins.solve(knots: [0]).colors[0]
+        let profile = PiecewiseProfile(knots: [0], colors: [c])
+        let inliers = explained(by: profile, angle: 180, among: cells)
+        let noiseVariance = median(grid.variance, upTo: 3 * 255 * 255)
+        return result(profile: profile, angle: 180, inliers: inliers, candidates: cells, noiseVariance: noiseVariance)
+    }
+
+    // MARK: - Regions
+
+    /// The largest 4-connected set of smooth cells with no sharp step between neighbours.
+    private func largestSmoothRegion(_ smooth: [Bool]) -> [Bool] {
+        let cols = grid.columns, rows = grid.rows
+        @inline(__always) func step(_ a: Int, _ b: Int) -> Double {
+            let dr = grid.r[a] - grid.r[b], dg = grid.g[a] - grid.g[b], db = grid.b[a] - grid.b[b]
+            return (dr * dr + dg * dg + db * db).squareRoot()
+        }
+        var steps: [Double] = []
+        steps.reserveCapacity(cols * rows)
+        for j in 0..<rows {
+            for i in 0..<cols {
+                let k = j * cols + i
+                guard smooth[k] else { continue }
+                if i + 1 < cols && smooth[k + 1] { steps.append(step(k, k + 1)) }
+                if j + 1 < rows && smooth[k + cols] { steps.append(step(k, k + cols)) }
+            }
+        }
+        // A gradient changes by about the same amount between neighbours everywhere; a bar or
+        // card edge is a step many times larger.
+        let limit = max(10, 8 * median(steps, upTo: 450))
+        var label = [Int32](repeating: -1, count: cols * rows)
+        var best: Int32 = -1, bestSize = 0, next: Int32 = 0
+        var stack: [Int] = []
+        for start in 0..<(cols * rows) where smooth[start] && label[start] < 0 {
+            var size = 0
+            label[start] = next
+            stack.append(start)
+            while let k = stack.popLast() {
+                size += 1
+                let i = k % cols, j = k / cols
+                for (ok, nb) in [(i > 0, k - 1), (i + 1 < cols, k + 1), (j > 0, k - cols), (j + 1 < rows, k + cols)]
+                where ok && smooth[nb] && label[nb] < 0 && step(k, nb) <= limit {
+                    label[nb] = next
+                    stack.append(nb)
+                }
+            }
+            if size > bestSize { bestSize = size; best = next }
+            next += 1
+        }
+        return label.map { $0 == best && best >= 0 }
+    }
+
+    // MARK: - Direction
+
+    /// The gradient direction as the principal axis of the colour-difference structure tensor,
+    /// or nil when the colour does not change (a flat fill).
+    private func initialAngle(_ cells: [Bool]) -> Double? {
+        let cols = grid.columns, rows = grid.rows
+        var jxx = 0.0, jxy = 0.0, jyy = 0.0, pairs = 0
+        for j in 0..<(rows - 1) {
+            for i in 0..<(cols - 1) {
+                let k = j * cols + i
+                guard cells[k] && cells[k + 1] && cells[k + cols] else { continue }
+                let hx = grid.cx[k + 1] - grid.cx[k], hy = grid.cy[k + cols] - grid.cy[k]
+                for ch in 0..<3 {
+                    let a: [Double] = ch == 0 ? grid.r : ch == 1 ? grid.g : grid.b
+                    let gx = (a[k + 1] - a[k]) / hx, gy = (a[k + cols] - a[k]) / hy
+                    jxx += gx * gx; jxy += gx * gy; jyy += gy * gy
+                }
+                pairs += 1
+            }
+        }
+        guard pairs > 0 else { return nil }
+        // Less than about one level of change across the whole box: flat.
+        let extent = Double(max(grid.width, grid.height))
+        if (jxx + jyy) / Double(pairs) * extent * extent < 1.0 { return nil }
+        let theta = 0.5 * atan2(2 * jxy, jxx - jyy)   // direction (cos θ, sin θ) in y-down pixels
+        let dx = cos(theta), dy = sin(theta)
+        // CSS: direction = (sin a, −cos a).
+        return normalized(atan2(dx, -dy) * 180 / Double.pi)
+    }
+
+    /// An angle in [90, 270): the same line as `a` with its direction pointing down (or right).
+    private func normalized(_ a: Double) -> Double {
+        var x = a.truncatingRemainder(dividingBy: 360)
+        if x < 0 { x += 360 }
+        if x >= 270 { x -= 180 } else if x < 90 { x += 180 }
+        return x
+    }
+
+    /// One Gauss-Newton step on the angle (degrees) with the profile held fixed.
+    private func angleStep(profile: PiecewiseProfile, angle: Double, inliers: [Bool]) -> Double {
+        let a = angle * Double.pi / 180, w = Double(grid.width), h = Double(grid.height)
+        let s = sin(a), c = cos(a)
+        let len = abs(w * s) + abs(h * c)
+        let dLen = w * (s >= 0 ? 1 : -1) * c - h * (c >= 0 ? 1 : -1) * s
+        var num = 0.0, den = 0.0
+        for k in 0..<inliers.count where inliers[k] {
+            let x = grid.cx[k] - w / 2, y = grid.cy[k] - h / 2
+            let u = x * s - y * c, du = x * c + y * s
+            let t = u / len + 0.5
+            let dt = (du * len - u * dLen) / (len * len)
+            let sl = profile.slope(t), v = profile.value(t)
+            let jx = sl.x * dt, jy = sl.y * dt, jz = sl.z * dt
+            num += jx * (grid.r[k] - v.x) + jy * (grid.g[k] - v.y) + jz * (grid.b[k] - v.z)
+            den += jx * jx + jy * jy + jz * jz
+        }
+        guard den > 0 else { return 0 }
+        let step = num / den * 180 / Double.pi
+        return max(-2, min(2, step))
+    }
+
+    // MARK: - Profile
+
+    private func bins(angle: Double, inliers: [Bool]) -> ProfileBins {
+        let line = LinearGradient.Line(angle: angle, width: Double(grid.width), height: Double(grid.height))
+        let count = max(64, min(1024, Int(line.length / 4)))
+        var w = [Double](repeating: 0, count: count), st = w, sr = w, sg = w, sb = w
+        for k in 0..<inliers.count where inliers[k] {
+            let t = line.t(x: grid.cx[k], y: grid.cy[k])
+            let b = min(count - 1, max(0, Int(t * Double(count))))
+            let c = grid.count[k]
+            w[b] += c; st[b] += c * t; sr[b] += c * grid.r[k]; sg[b] += c * grid.g[k]; sb[b] += c * grid.b[k]
+        }
+        var out = ProfileBins()
+        for b in 0..<count where w[b] > 0 {
+            out.t.append(st[b] / w[b]); out.color.append(Vec3(sr[b] / w[b], sg[b] / w[b], sb[b] / w[b])); out.weight.append(w[b])
+        }
+        return out
+    }
+
+    /// The fewest knots (up to `maxStops`) whose profile explains the binned samples to within
+    /// the accuracy goal, each knot placed by golden-section search.
+    func fitProfile(angle: Double, inliers: [Bool]) -> PiecewiseProfile {
+        let bins = bins(angle: angle, inliers: inliers)
+        guard bins.count >= 2 else {
+            return PiecewiseProfile(knots: [0], colors: [bins.solve(knots: [0]).colors.first ?? Vec3(0, 0, 0)])
+        }
+        let lo = bins.t[0], hi = bins.t[bins.count - 1]
+        var knots = [lo]
+        var best = PiecewiseProfile(knots: knots, colors: bins.solve(knots: knots).colors)
+        if accurate(best, bins) { return best }
+        knots = [lo, hi]
+        while true {
+            knots = placed(knots, bins: bins, lo: lo, hi: hi)
+            best = PiecewiseProfile(knots: knots, colors: bins.solve(knots: knots).colors)
+            if knots.count >= options.maxStops || accurate(best, bins) { return best }
+            // The next knot goes where the profile misses most.
+            var worst = -1.0, at = (lo + hi) / 2
+            for i in 0..<bins.count {
+                let v = best.value(bins.t[i]), c = bins.color[i]
+                let e = ((v.x - c.x) * (v.x - c.x) + (v.y - c.y) * (v.y - c.y) + (v.z - c.z) * (v.z - c.z)) * bins.weight[i]
+                if e > worst && !knots.contains(bins.t[i]) { worst = e; at = bins.t[i] }
+            }
+            knots.append(at)
+            knots.sort()
+        }
+    }
+
+    /// Coordinate descent over knot positions, each by golden-section search between neighbours.
+    private func placed(_ start: [Double], bins: ProfileBins, lo: Double, hi: Double) -> [Double] {
+        var knots = start
+        let gap = (hi - lo) / 2000
+        for _ in 0..<3 {
+            for i in 0..<knots.count {
+                var a = i == 0 ? lo : knots[i - 1] + gap
+                var b = i == knots.count - 1 ? hi : knots[i + 1] - gap
+                guard b > a else { continue }
+                func cost(_ x: Double) -> Double {
+                    var k = knots; k[i] = x
+                    return bins.solve(knots: k).sse
+                }
+                let phi = (5.0.squareRoot() - 1) / 2
+                var x1 = b - phi * (b - a), x2 = a + phi * (b - a)
+                var f1 = cost(x1), f2 = cost(x2)
+                while b - a > gap {
+                    if f1 <= f2 { b = x2; x2 = x1; f2 = f1; x1 = b - phi * (b - a); f1 = cost(x1) }
+                    else { a = x1; x1 = x2; f1 = f2; x2 = a + phi * (b - a); f2 = cost(x2) }
+                }
+                let x = f1 <= f2 ? x1 : x2
+                // Keep the ends on the data's ends unless moving them in really helps (inset stops).
+                if cost(x) < cost(knots[i]) { knots[i] = x }
+            }
+        }
+        return knots
+    }
+
+    private func accurate(_ p: PiecewiseProfile, _ bins: ProfileBins) -> Bool {
+        var sum = 0.0, sw = 0.0, worst = 0.0
+        let meanWeight = bins.weight.reduce(0, +) / Double(bins.count)
+        for i in 0..<bins.count {
+            let v = p.value(bins.t[i]), c = bins.color[i]
+            let e = DeltaE2000.difference(Lab(r255: v.x, g: v.y, b: v.z, in: options.space), Lab(r255: c.x, g: c.y, b: c.z, in: options.space))
+            sum += e * bins.weight[i]; sw += bins.weight[i]
+            // Thinly populated bins (corners of diagonals) are noisy; they still count in the mean.
+            if bins.weight[i] >= meanWeight / 4 { worst = max(worst, e) }
+        }
+        return worst <= 0.45 && sum / sw <= 0.15
+    }
+
+    /// Where the visible data ends on a slope (an overlay or the box edge hides the rest), carry
+    /// the slope on to the end of the gradient line: gradients are linear in encoded values.
+    private func extrapolatedEnds(_ p: PiecewiseProfile, angle: Double, inliers: [Bool]) -> PiecewiseProfile {
+        guard p.knots.count >= 2 else { return p }
+        let b = bins(angle: angle, inliers: inliers)
+        let lo = b.t[0], hi = b.t[b.count - 1]
+        let near = 1.5 / Double(max(64, min(1024, Int(LinearGradient.Line(angle: angle, width: Double(grid.width), height: Double(grid.height)).length / 4))))
+        var q = p
+        func extend(_ end: Int, _ inner: Int, to target: Double) {
+            let f = (target - q.knots[end]) / (q.knots[end] - q.knots[inner])
+            let a = q.colors[end], c = q.colors[inner]
+            q.colors[end] = Vec3(clamp255(a.x + (a.x - c.x) * f), clamp255(a.y + (a.y - c.y) * f), clamp255(a.z + (a.z - c.z) * f))
+            q.knots[end] = target
+        }
+        if q.knots[0] <= lo + near && q.knots[0] > 0 { extend(0, 1, to: 0) }
+        let last = q.knots.count - 1
+        if q.knots[last] >= hi - near && q.knots[last] < 1 { extend(last, last - 1, to: 1) }
+        return q
+    }
+
+    // MARK: - Residuals
+
+    /// The candidate cells that the profile explains; the rest are overlays.
+    private func explained(by p: PiecewiseProfile, angle: Double, among cells: [Bool]) -> [Bool] {
+        let line = LinearGradient.Line(angle: angle, width: Double(grid.width), height: Double(grid.height))
+        var d = [Double](repeating: -1, count: cells.count)
+        var ds: [Double] = []
+        for k in 0..<cells.count where cells[k] {
+            let v = p.value(line.t(x: grid.cx[k], y: grid.cy[k]))
+            let e = ((v.x - grid.r[k]) * (v.x - grid.r[k]) + (v.y - grid.g[k]) * (v.y - grid.g[k]) + (v.z - grid.b[k]) * (v.z - grid.b[k])).squareRoot()
+            d[k] = e; ds.append(e)
+        }
+        let limit = max(3, 5 * median(ds, upTo: 450))
+        return d.map { $0 >= 0 && $0 <= limit }
+    }
+
+    // MARK: - Quality
+
+    /// Mean and max ΔE2000 between cell means and the model (every `stride`-th cell each way).
+    func quality(_ p: PiecewiseProfile, angle: Double, cells: [Bool], stride: Int = 1) -> FitQuality {
+        let line = LinearGradient.Line(angle: angle, width: Double(grid.width), height: Double(grid.height))
+        var sum = 0.0, sw = 0.0, worst = 0.0
+        var j = 0
+        while j < grid.rows {
+            var i = 0
+            while i < grid.columns {
+                let k = j * grid.columns + i
+                if cells[k] {
+                    let v = p.value(line.t(x: grid.cx[k], y: grid.cy[k]))
+                    let e = DeltaE2000.difference(Lab(r255: v.x, g: v.y, b: v.z, in: options.space),
+                                                  Lab(r255: grid.r[k], g: grid.g[k], b: grid.b[k], in: options.space))
+                    sum += e * grid.count[k]; sw += grid.count[k]; worst = max(worst, e)
+                }
+                i += stride
+            }
+            j += stride
+        }
+        return FitQuality(meanDeltaE: sw > 0 ? sum / sw : 0, maxDeltaE: worst)
+    }
+
+    /// The reported quality: over the cells the gradient explains; over every smoothly connected
+    /// cell when the fit leaves more than a tenth of them unexplained (a radial gradient, a
+    /// photo); raised by the pixel spread when cells are far noisier than dither or grain.
+    private func quality(for p: PiecewiseProfile, angle: Double, inliers: [Bool], candidates: [Bool], noiseVariance: Double) -> FitQuality {
+        let nIn = inliers.reduce(0) { $0 + ($1 ? 1 : 0) }, nCand = candidates.reduce(0) { $0 + ($1 ? 1 : 0) }
+        let total = grid.columns * grid.rows
+        var q: FitQuality
+        if nIn * 10 >= nCand * 9 && nIn * 2 >= total {
+            q = quality(p, angle: angle, cells: inliers)
+        } else {
+            q = quality(p, angle: angle, cells: grid.opaque)
+        }
+        let sigma = (noiseVariance / 3).squareRoot()
+        if sigma > 5 {
+            let m = p.value(0.5)
+            let e = DeltaE2000.difference(Lab(r255: m.x, g: m.y, b: m.z, in: options.space),
+                                          Lab(r255: min(255, m.x + sigma), g: min(255, m.y + sigma), b: min(255, m.z + sigma), in: options.space))
+            q.maxDeltaE = max(q.maxDeltaE, e)
+            q.meanDeltaE = max(q.meanDeltaE, e)
+        }
+        return q
+    }
+
+    // MARK: - Overlays
+
+    /// Cells left out of the fit, grouped into rectangles (touching groups merged).
+    private func overlayRects(_ inliers: [Bool]) -> [PixelRect] {
+        let cols = grid.columns, rows = grid.rows, cs = GradientAccumulator.cellSize
+        var seen = inliers
+        var boxes: [(x0: Int, y0: Int, x1: Int, y1: Int)] = []
+        var stack: [Int] = []
+        for start in 0..<(cols * rows) where !seen[start] {
+            seen[start] = true
+            stack.append(start)
+            var b = (x0: Int.max, y0: Int.max, x1: -1, y1: -1)
+            while let k = stack.popLast() {
+                let i = k % cols, j = k / cols
+                b = (min(b.x0, i), min(b.y0, j), max(b.x1, i), max(b.y1, j))
+                for (ok, nb) in [(i > 0, k - 1), (i + 1 < cols, k + 1), (j > 0, k - cols), (j + 1 < rows, k + cols)] where ok && !seen[nb] {
+                    seen[nb] = true
+                    stack.append(nb)
+                }
+            }
+            boxes.append(b)
+        }
+        // Merge boxes less than a cell apart (the glyphs of a paragraph, the parts of a card).
+        var merged = true
+        while merged {
+            merged = false
+            outer: for a in 0..<boxes.count {
+                for b in (a + 1)..<boxes.count {
+                    let p = boxes[a], q = boxes[b]
+                    if p.x0 <= q.x1 + 2 && q.x0 <= p.x1 + 2 && p.y0 <= q.y1 + 2 && q.y0 <= p.y1 + 2 {
+                        boxes[a] = (min(p.x0, q.x0), min(p.y0, q.y0), max(p.x1, q.x1), max(p.y1, q.y1))
+                        boxes.remove(at: b)
+                        merged = true
+                        break outer
+                    }
+                }
+            }
+        }
+        return boxes.map { b in
+            let x = b.x0 * cs, y = b.y0 * cs
+            return PixelRect(x: x, y: y, width: min(grid.width, (b.x1 + 1) * cs) - x, height: min(grid.height, (b.y1 + 1) * cs) - y)
+        }.sorted { ($0.y, $0.x, $0.height, $0.width) < ($1.y, $1.x, $1.height, $1.width) }
+    }
+}
+
+/// The median of values in 0…upTo, from a 4096-bin histogram (no sort, no copy).
+func median(_ values: [Double], upTo maxValue: Double) -> Double {
+    guard !values.isEmpty else { return 0 }
+    let binCount = 4096
+    var hist = [Int](repeating: 0, count: binCount)
+    // Resolution matters near zero, where dither and quantisation live: bin on sqrt.
+    for v in values {
+        let b = Int((max(0, v) / maxValue).squareRoot() * Double(binCount))
+        hist[min(binCount - 1, b)] += 1
+    }
+    var seen = 0
+    let half = (values.count + 1) / 2
+    for b in 0..<binCount {
+        seen += hist[b]
+        if seen >= half {
+            let f = (Double(b) + 0.5) / Double(binCount)
+            return f * f * maxValue
+        }
+    }
+    return maxValue
+}
+
+@inline(__always) func clamp01(_ v: Double) -> Double { min(1, max(0, v)) }
+@inline(__always) func clamp255(_ v: Double) -> Double { min(255, max(0, v)) }

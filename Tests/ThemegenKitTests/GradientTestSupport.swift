@@ -1,0 +1,46 @@
+import XCTest
+@testable import ThemegenKit
+
+/// Helpers shared by the gradient tests: authored gradients and the accuracy measure.
+enum GradientTestSupport {
+    static func hex(_ s: String) -> RGBA { HexColor.parse(s)! }
+
+    static func gradient(_ angle: Double, _ stops: [(String, Double)]) -> LinearGradient {
+        LinearGradient(angle: angle, stops: stops.map { GradientStop(color: hex($0.0), position: $0.1) })
+    }
+
+    /// ΔE2000 between two gradients drawn over the whole W×H box (unquantised), sampled at every
+    /// `step`-th pixel centre in both directions, always including the last row and column.
+    static func accuracy(_ a: LinearGradient, _ b: LinearGradient, width: Int, height: Int,
+                         space: RGBSpace = .sRGB, step: Int = 3) -> FitQuality {
+        let la = a.line(width: width, height: height), lb = b.line(width: width, height: height)
+        var xs = Array(stride(from: 0, to: width, by: step)); if xs.last != width - 1 { xs.append(width - 1) }
+        var ys = Array(stride(from: 0, to: height, by: step)); if ys.last != height - 1 { ys.append(height - 1) }
+        var sum = 0.0, worst = 0.0, n = 0.0
+        for y in ys {
+            for x in xs {
+                let ca = a.color(x: x, y: y, line: la), cb = b.color(x: x, y: y, line: lb)
+                let e = DeltaE2000.difference(Lab(rgb: Vec3(ca.red, ca.green, ca.blue), in: space),
+                                              Lab(rgb: Vec3(cb.red, cb.green, cb.blue), in: space))
+                sum += e; worst = max(worst, e); n += 1
+            }
+        }
+        return FitQuality(meanDeltaE: sum / n, maxDeltaE: worst)
+    }
+
+    static func fit(_ r: GradientRenderer) -> GradientFit {
+        var acc = GradientAccumulator(width: r.width, height: r.height)
+        acc.add(r.render())
+        return acc.fit(options: .init(space: RGBSpace(r.colorSpace) ?? .sRGB))
+    }
+
+    /// The naive method of the old script: pixel (0,0) and the bottom-left pixel as a vertical 2-stop.
+    static func naive(_ image: Image) -> LinearGradient {
+        func px(_ x: Int, _ y: Int) -> RGBA {
+            RGBA(red: image.component(x: x, y: y, channel: 0), green: image.component(x: x, y: y, channel: 1),
+                 blue: image.component(x: x, y: y, channel: 2))
+        }
+        return LinearGradient(angle: 180, stops: [GradientStop(color: px(0, 0), position: 0),
+                                                  GradientStop(color: px(0, image.height - 1), position: 1)])
+    }
+}
