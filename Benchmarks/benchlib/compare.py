@@ -40,7 +40,9 @@ def size_of(path: str) -> Optional[int]:
     return total
 
 
-def compare(ctx, job: str, themegen: Tool, peers: List[Tool], themegen_targets=lambda s: []) -> Outcome:
+def compare(ctx, job: str, themegen: Tool, peers: List[Tool], themegen_targets=lambda s: [],
+            bytes_ratio: bool = False) -> Outcome:
+    """`bytes_ratio`: the outputs are the same kind (PNGs), so their sizes compare too."""
     tg_cmd, tg_note = themegen.cmd, themegen.missing
     pooled = Series(tg_cmd) if tg_cmd else None
     measured = []  # (tool, pair or series or error text)
@@ -69,7 +71,7 @@ def compare(ctx, job: str, themegen: Tool, peers: List[Tool], themegen_targets=l
     tg_bytes = themegen.out_bytes() if tg_ran else None
     rows = [_themegen_row(job, themegen, pooled if tg_ran else None, tg_note, tg_bytes, themegen_targets)]
     for peer, result in measured:
-        rows.append(_peer_row(job, peer, result, tg_bytes, tg_note))
+        rows.append(_peer_row(job, peer, result, tg_bytes if bytes_ratio else None, tg_note))
     return Outcome(rows, pooled if tg_ran else None, tg_bytes)
 
 
@@ -97,6 +99,6 @@ def _peer_row(job, peer: Tool, result, tg_bytes, tg_note) -> Row:
         return Row(job, peer.label, f"{len(s.runs)} pairs", s.wall, s.cpu, s.rss, peer_bytes, text + suffix,
                    peer.targets(result, tg_bytes, peer_bytes))
     s = result
-    text = f"themegen: {tg_note}" if tg_note else "themegen did not run"
+    text = "no ratio: themegen did not run (see its row)"
     return Row(job, peer.label, f"{len(s.runs)}", s.wall, s.cpu, s.rss, peer_bytes, text + suffix,
                peer.targets(None, None, peer_bytes))

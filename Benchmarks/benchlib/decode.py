@@ -2,6 +2,7 @@
 import os
 from typing import List
 
+from . import instructions
 from .compare import Tool, compare
 from .measure import Cmd, CommandFailed, series
 from .prepare import Context, pngs
@@ -39,4 +40,5 @@ def rows(ctx: Context, corpus: str) -> List[Row]:
 
         got = compare(ctx, JOB, tg, [floor], themegen_targets=rss_target)
         out += got.rows
+    out += instructions.rows(ctx, JOB, themes[0])
     return out

@@ -31,7 +31,7 @@ def project(ctx: Context, corpus: str, name: str) -> str:
 
 
 def snapshot(root: str) -> Dict[str, Tuple[int, int, int]]:
-    """(size, mtime ns, inode) of every file themegen may write: all but Exports/."""
+    """(size, mtime ns, inode) of every file themegen may write: everything but Exports/."""
     state = {}
     for folder, dirs, files in os.walk(root):
         if folder == root and "Exports" in dirs:
@@ -62,7 +62,7 @@ def rows(ctx: Context, corpus: str) -> List[Row]:
     n_outputs = len(before)
     return [
         Row(JOB, "bare `themegen`, first (cold) run", "1", cold.wall, cold.cpu, cold.rss,
-            compare=f"wrote {n_outputs} files"),
+            compare=f"{n_outputs} files under Generated/ and .themegen/ afterwards"),
         Row(JOB, label, f"{len(s.runs)}", s.wall, s.cpu, s.rss, compare=note,
             targets=[below(goal, s.wall, 0.100, seconds(s.wall))]),
     ]

@@ -130,7 +130,7 @@ def rows(ctx: Context, corpus: str) -> Outcome:
              bool(which("vipsthumbnail")), "vipsthumbnail not installed (apt-get install libvips-tools)",
              "vipsthumbnail", runs=ctx.slow_runs),
     ]
-    return compare(ctx, JOB, tg, peers, themegen_targets=lambda s: [
+    return compare(ctx, JOB, tg, peers, bytes_ratio=True, themegen_targets=lambda s: [
         below("RSS < 200 MB", s and s.rss, 200 * MB, s and f"{s.rss / MIB:.1f} MiB")])
 
 
