@@ -91,13 +91,10 @@ def main(argv) -> int:
     rows = []
     if "decode" in only:
         rows += decode.rows(ctx, small)
-    small_themes = None
-    if only & {"themes", "growth"}:
-        small_themes = themes.rows(ctx, small, chunky=not a.quick)
-        if "themes" in only:
-            rows += small_themes.rows
+    if "themes" in only:
+        rows += themes.rows(ctx, small, chunky=not a.quick).rows
     if "growth" in only:
-        rows += themes.growth_rows(ctx, small, large, small_themes)
+        rows += themes.growth_rows(ctx, small, large)
     slice_ran = False
     if only & {"slice", "encoder"}:
         sliced = slicing.rows(ctx, small)

@@ -95,7 +95,7 @@ def rows(ctx: Context, corpus: str, chunky: bool):
     return result
 
 
-def growth_rows(ctx: Context, corpus: str, large: Optional[str], small_result) -> List[Row]:
+def growth_rows(ctx: Context, corpus: str, large: Optional[str]) -> List[Row]:
     """20 -> 200 artboards: time should grow linearly (≤ 10.5×) and peak RSS stay flat (< 64 MB)."""
     job = JOB + ", 200 artboards"
     label = "`themegen themes --template json`, 200 artboards"
@@ -127,7 +127,7 @@ def growth_rows(ctx: Context, corpus: str, large: Optional[str], small_result) -
         rows.append(Row(job, label, compare=f"failed: {e}",
                         targets=[Target(rss_goal), Target(flat_goal), Target(growth_goal)]))
         return rows
-    rss20 = max(g.b.rss, small_result.themegen.rss if small_result.themegen else 0)
+    rss20 = g.b.rss
     s = g.a
     problem = tg200.check()
     rows.append(Row(job, label, f"{len(s.runs)}", s.wall, s.cpu, s.rss, tg200.out_bytes(),
