@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .executable(name: "themegen", targets: ["themegen"]),
         .library(name: "ThemegenKit", targets: ["ThemegenKit"]),
+        .plugin(name: "ThemegenCommand", targets: ["ThemegenCommand"]),
     ],
     targets: [
         // The system libpng, found through pkg-config.
@@ -19,6 +20,15 @@ let package = Package(
         .target(name: "CPNGBridge", dependencies: ["CLibPNG"]),
         .target(name: "ThemegenKit", dependencies: ["CPNGBridge"]),
         .executableTarget(name: "themegen", dependencies: ["ThemegenKit"]),
+        // `swift package themegen`: the build step from SwiftPM, writing into the package.
+        .plugin(
+            name: "ThemegenCommand",
+            capability: .command(
+                intent: .custom(verb: "themegen", description: "Regenerate themes, assets and code from design exports"),
+                permissions: [.writeToPackageDirectory(reason: "themegen writes the generated code and asset catalog")]
+            ),
+            dependencies: ["themegen"]
+        ),
         // Draws the sample exports in Exports/ (`make exports`).
         .executableTarget(name: "make-exports", dependencies: ["ThemegenKit"], path: "Sources/MakeExports"),
         .testTarget(

@@ -70,27 +70,46 @@ final class CodeGenerationTests: XCTestCase {
         XCTAssertEqual(ctx["param"]?["enumName"], "Theme")
         XCTAssertEqual(ctx["param"]?["accessModifier"], "public ")
         XCTAssertEqual(ctx["param"]?["custom"], "x")
-        XCTAssertEqual(ctx["count"], "4")
+        XCTAssertEqual(ctx["count"], "12")
         XCTAssertEqual(ctx["hasP3"], true)
         guard case .list(let themes)? = ctx["themes"], case .list(let names)? = ctx["textColorNames"] else { return XCTFail() }
         XCTAssertEqual(names.map { $0["identifier"] }, ["title", "body"])
-        XCTAssertEqual(names.map { $0["inAllThemes"] }, [true, false])
-        let sunset = themes[1]
-        XCTAssertEqual(sunset["identifier"], "sunset")
-        XCTAssertEqual(sunset["first"], false)
-        XCTAssertEqual(sunset["angle"], "135")
-        XCTAssertEqual(sunset["startPoint"]?["y"], "-0.0098")
-        guard case .list(let stops)? = sunset["stops"] else { return XCTFail() }
-        XCTAssertEqual(stops.map { $0["position"] }, ["0.1500", "0.5000", "0.8500"])
-        XCTAssertEqual(stops.map { $0["positionPercent"] }, ["15.00%", "50.00%", "85.00%"])
-        XCTAssertEqual(stops.map { $0["last"] }, [false, false, true])
-        XCTAssertEqual(stops[0]["hex"], "#FF5F6D")
-        XCTAssertEqual(themes[2]["isP3"], true)
-        guard case .list(let p3stops)? = themes[2]["stops"] else { return XCTFail() }
-        XCTAssertEqual(p3stops[0]["cssColor"], "color(display-p3 0.0000 0.8980 0.6275)")
-        guard case .list(let flat)? = themes[3]["stops"] else { return XCTFail() }
+        XCTAssertEqual(names.map { $0["inAllThemes"] }, [false, false])
+        let aurora = themes[0]
+        XCTAssertEqual(aurora["first"], true)
+        XCTAssertEqual(aurora["angle"], "135")
+        XCTAssertEqual(aurora["startPoint"], ["x": "-0.2911", "y": "0.1345"])
+        XCTAssertEqual(aurora["endPoint"], ["x": "1.2911", "y": "0.8655"])
+        let citrus = themes[1]
+        XCTAssertEqual(citrus["identifier"], "citrus")
+        XCTAssertEqual(citrus["first"], false)
+        XCTAssertEqual(citrus["angle"], "180")
+        guard case .list(let stops)? = citrus["stops"] else { return XCTFail() }
+        XCTAssertEqual(stops.map { $0["position"] }, ["0.1500", "0.4000", "0.7000", "0.8500"])
+        XCTAssertEqual(stops.map { $0["positionPercent"] }, ["15.00%", "40.00%", "70.00%", "85.00%"])
+        XCTAssertEqual(stops.map { $0["last"] }, [false, false, false, true])
+        XCTAssertEqual(stops.map { $0["number"] }, ["1", "2", "3", "4"])
+        XCTAssertEqual(stops[0]["hex"], "#F9D423")
+        let lagoon = themes[4]
+        XCTAssertEqual(lagoon["isP3"], true)
+        XCTAssertEqual(lagoon["colorSpace"], "display-p3")
+        guard case .list(let p3stops)? = lagoon["stops"] else { return XCTFail() }
+        XCTAssertEqual(p3stops[0]["cssColor"], "color(display-p3 0.0000 0.7804 0.7216)")
+        guard case .list(let dusk)? = themes[2]["textColors"] else { return XCTFail() }
+        XCTAssertEqual(dusk[1]["hasDark"], true)
+        XCTAssertEqual(dusk[1]["dark"]?["hex"], "#F2F2F7")
+        XCTAssertEqual(dusk[0]["contrast"], "3.58")
+        guard case .list(let peachSlots)? = themes[8]["textColorSlots"] else { return XCTFail() }
+        XCTAssertEqual(peachSlots.map { $0["present"] }, [false, true])
+        guard case .list(let flat)? = themes[11]["stops"] else { return XCTFail() }
         XCTAssertEqual(flat.map { $0["position"] }, ["0.0000", "1.0000"], "a flat theme is given as two equal stops")
         XCTAssertThrowsError(try ThemeContext.build([], params: ["enumName": "my theme"]))
+
+        // A text colour every theme has is marked so, and the template makes it non-optional.
+        let both = [TemplateFixtures.themes[0], TemplateFixtures.themes[2]]
+        guard case .list(let bothNames)? = try ThemeContext.build(both, params: [:])["textColorNames"] else { return XCTFail() }
+        XCTAssertEqual(bothNames.map { $0["inAllThemes"] }, [true, true])
+        XCTAssertTrue(try CodeGenerator.render(themes: both, template: "swift").contains("        var title: RGBA\n"))
     }
 
     func testParams() throws {

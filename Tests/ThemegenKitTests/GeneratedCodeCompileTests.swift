@@ -64,8 +64,6 @@ final class GeneratedCodeCompileTests: XCTestCase {
         let work = try makeTempFolder()
         let generated = try writeGenerated(to: work)
         #if os(macOS)
-        let sdk = try swiftc(["--show-sdk-path", "--sdk", "iphonesimulator"], in: work) // placeholder, replaced below
-        _ = sdk
         let sdkPath = try { () -> String in
             let p = Process()
             p.executableURL = URL(fileURLWithPath: "/usr/bin/xcrun")
@@ -80,6 +78,11 @@ final class GeneratedCodeCompileTests: XCTestCase {
         #else
         let triple = "x86_64-apple-ios15.0-simulator"
         #endif
+        // The iOS SDK is used, so the `#if canImport(...)` parts are really type-checked.
+        let probe = work.appendingPathComponent("Probe.swift")
+        try Data("#if !canImport(UIKit) || !canImport(SwiftUI)\n#error(\"UIKit or SwiftUI not found\")\n#endif\n".utf8).write(to: probe)
+        let p = try swiftc(["-typecheck", "-sdk", sdkPath, "-target", triple, probe.path], in: work)
+        XCTAssertEqual(p.status, 0, p.output)
         let r = try swiftc(["-typecheck", "-sdk", sdkPath, "-target", triple] + generated, in: work)
         XCTAssertEqual(r.status, 0, "generated Swift does not type-check against the iOS SDK:\n\(r.output)")
         #else

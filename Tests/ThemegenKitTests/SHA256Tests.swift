@@ -45,7 +45,7 @@ final class SHA256Tests: XCTestCase {
 
     /// Every PNG of the shared corpus hashes as coreutils' sha256sum says.
     func testMatchesSha256sumOnSharedCorpus() throws {
-        let dir = sharedFolder().appendingPathComponent("corpus/pngsuite/libpng-pngsuite").path
+        let dir = SharedCorpus.root.appendingPathComponent("corpus/pngsuite/libpng-pngsuite").path
         let tool = "/usr/bin/sha256sum"
         guard FileManager.default.isExecutableFile(atPath: tool) else { throw XCTSkip("no sha256sum") }
         let names = try FileManager.default.contentsOfDirectory(atPath: dir).filter { $0.hasSuffix(".png") }.sorted()
@@ -70,10 +70,4 @@ final class SHA256Tests: XCTestCase {
             XCTAssertEqual(SHA256.hex(bytes), expected[name], name)
         }
     }
-}
-
-/// `../shared` beside the repository root.
-func sharedFolder(file: String = #filePath) -> URL {
-    URL(fileURLWithPath: file).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared")
 }

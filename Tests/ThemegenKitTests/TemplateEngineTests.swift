@@ -56,6 +56,13 @@ final class TemplateEngineTests: XCTestCase {
         }
     }
 
+    func testSelfContainingBlockOverrideStopsWithAnError() throws {
+        let t = try Template(source: "{{<p}}{{$a}}x{{$a}}y{{/a}}{{/a}}{{/p}}", name: "child")
+        XCTAssertThrowsError(try t.render([:], partials: DictionaryPartials(["p": "{{$a}}d{{/a}}"]))) { error in
+            XCTAssertEqual((error as? TemplateError)?.message, "sections and partials nested deeper than 100 levels (a partial that includes itself?)")
+        }
+    }
+
     func testPartialsResolveNextToTheIncludingTemplate() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("themegen-partials-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir.appendingPathComponent("sub"), withIntermediateDirectories: true)

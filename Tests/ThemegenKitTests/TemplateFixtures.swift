@@ -12,56 +12,98 @@ enum TemplateFixtures {
              blue: Double(hex & 0xFF) / 255, alpha: alpha)
     }
 
-    static func theme(_ name: String, file: String? = nil, space: ColorSpace = .sRGB, angle: Double = 180,
-                      start: UnitPoint = UnitPoint(x: 0.5, y: 0), end: UnitPoint = UnitPoint(x: 0.5, y: 1),
-                      stops: [(UInt32, Double)], textColors: [TextColor] = [], overlays: [PixelRect] = []) -> Theme {
+    /// The ends of the CSS gradient line for `angle` over a `width`×`height` box, in unit
+    /// coordinates (y down), as the gradient fitter reports them.
+    static func cssLine(_ angle: Double, _ width: Int, _ height: Int) -> (UnitPoint, UnitPoint) {
+        let a = angle * .pi / 180
+        let (w, h) = (Double(width), Double(height))
+        let dx = sin(a), dy = -cos(a)
+        let half = (abs(w * dx) + abs(h * dy)) / 2
+        let r = { (v: Double) in (v * 10000).rounded() / 10000 }
+        return (UnitPoint(x: r((w / 2 - dx * half) / w), y: r((h / 2 - dy * half) / h)),
+                UnitPoint(x: r((w / 2 + dx * half) / w), y: r((h / 2 + dy * half) / h)))
+    }
+
+    static func theme(_ name: String, file: String? = nil, size: (Int, Int) = (1125, 2436), space: ColorSpace = .sRGB,
+                      angle: Double = 180, stops: [(UInt32, Double)], textColors: [TextColor] = [],
+                      overlays: [PixelRect] = []) -> Theme {
         let s = stops.map { GradientStop(color: rgb($0.0), position: $0.1) }
+        let (start, end) = cssLine(angle, size.0, size.1)
         return Theme(name: name, identifier: SwiftIdentifier.lowerCamel(name, fallback: "theme"),
-                     file: file ?? "Exports/\(name)@3x.png", width: 1125, height: 2436, colorSpace: space,
+                     file: file ?? "Exports/Themes/\(name)@3x.png", width: size.0, height: size.1, colorSpace: space,
                      angle: angle, startPoint: start, endPoint: end, stops: s, themeColor: s.last!.color,
                      textColors: textColors, fit: FitQuality(meanDeltaE: 0.12, maxDeltaE: 0.61), overlays: overlays)
     }
 
-    /// 2- and 3-stop, inset stops, diagonal, one Display P3, one flat.
+    static func title(_ hex: UInt32, _ contrast: Double) -> TextColor {
+        TextColor(name: "title", color: rgb(hex), large: true, contrast: contrast)
+    }
+    static func body(_ hex: UInt32, _ contrast: Double, dark: UInt32? = nil) -> TextColor {
+        TextColor(name: "body", color: rgb(hex), dark: dark.map { rgb($0) }, contrast: contrast)
+    }
+
+    /// The authored values of the bundled `Exports/Themes` (Sources/MakeExports/Themes.swift), in
+    /// file order: 2-, 3- and 4-stop, inset stops, diagonals, bars and a card, Display P3, @2x
+    /// and @1x sources. Flat Mint adds a 1-stop theme.
     static let themes: [Theme] = [
-        theme("Ocean Blue", stops: [(0x0B3D91, 0), (0x4FC3F7, 1)],
-              textColors: [TextColor(name: "title", color: rgb(0xFFFFFF), large: true, contrast: 3.42),
-                           TextColor(name: "body", color: rgb(0xF5F5F5), dark: rgb(0x101010), contrast: 4.61)],
-              overlays: [PixelRect(x: 0, y: 0, width: 1125, height: 132), PixelRect(x: 0, y: 2334, width: 1125, height: 102)]),
-        theme("Sunset", angle: 135, start: UnitPoint(x: 0.0196, y: -0.0098), end: UnitPoint(x: 0.9804, y: 1.0098),
-              stops: [(0xFF5F6D, 0.15), (0xFFC371, 0.5), (0x8E2DE2, 0.85)],
-              textColors: [TextColor(name: "title", color: rgb(0x1A1A1A), large: true, contrast: 5.12),
-                           TextColor(name: "body", color: rgb(0x222222), contrast: 4.83)]),
-        theme("Aurora P3", space: .displayP3, angle: 160.25, start: UnitPoint(x: 0.3461, y: -0.0711),
-              end: UnitPoint(x: 0.6539, y: 1.0711), stops: [(0x00E5A0, 0), (0x6A00FF, 1)],
-              textColors: [TextColor(name: "title", color: rgb(0xFFFFFF), large: true, contrast: 3.05)]),
-        theme("Flat Mint", angle: 180, stops: [(0x98FF98, 0)],
-              textColors: [TextColor(name: "title", color: rgb(0x003300), large: true, contrast: 9.87)]),
+        theme("Aurora", size: (1242, 2688), angle: 135, stops: [(0x00C9A7, 0), (0x845EC2, 0.5), (0x2C73D2, 1)],
+              textColors: [title(0xFFFFFF, 3.12), body(0xFFFFFF, 3.12)]),
+        theme("Citrus", stops: [(0xF9D423, 0.15), (0xFF4E50, 0.4), (0xFC913A, 0.7), (0xF5E663, 0.85)],
+              textColors: [title(0x1C1C1E, 6.02), body(0x1C1C1E, 6.02)]),
+        theme("Dusk", angle: 200, stops: [(0x355C7D, 0), (0x6C5B7B, 0.5), (0xC06C84, 1)],
+              textColors: [title(0xFFFFFF, 3.58), body(0xFFFFFF, 3.58, dark: 0xF2F2F7)],
+              overlays: [PixelRect(x: 0, y: 2187, width: 1125, height: 249)]),
+        theme("Forest", file: "Exports/Themes/Forest@2x.png", size: (750, 1624), angle: 160,
+              stops: [(0x134E5E, 0), (0x71B280, 1)], textColors: [title(0xFFFFFF, 2.71)]),
+        theme("Lagoon P3", space: .displayP3, stops: [(0x00C7B8, 0), (0x2947EB, 1)],
+              textColors: [title(0xFFFFFF, 2.43), body(0xFFFFFF, 2.43)]),
+        theme("Midnight", stops: [(0x2B5876, 0), (0x4E4376, 1)], textColors: [title(0xFFFFFF, 7.21)],
+              overlays: [PixelRect(x: 0, y: 0, width: 1125, height: 141), PixelRect(x: 90, y: 50, width: 130, height: 44)]),
+        theme("Mint", file: "Exports/Themes/Mint.png", size: (375, 812), stops: [(0xD4FC79, 0), (0x96E6A1, 1)]),
+        theme("Ocean Blue", stops: [(0x0B3D91, 0), (0x4FC3F7, 1)], textColors: [title(0xFFFFFF, 2.09), body(0xF5F5F5, 1.95)]),
+        theme("Peach Card", stops: [(0xFFECD2, 0), (0xFCB69F, 1)], textColors: [body(0x3A3A3C, 7.6)],
+              overlays: [PixelRect(x: 96, y: 780, width: 933, height: 780)]),
+        theme("Rose Gold", angle: 90, stops: [(0xF4C4F3, 0), (0xFC67FA, 1)]),
+        theme("Sunset", stops: [(0xFF5E62, 0), (0xFF9966, 0.55), (0xFFD194, 1)], textColors: [title(0x1C1C1E, 5.2)]),
+        theme("Flat Mint", file: "Exports/Themes/Flat Mint.png", size: (375, 812), stops: [(0x98FF98, 0)]),
     ]
 
+    /// The bundled `Exports/Assets` (Sources/MakeExports/Assets.swift), plus a template-intent icon
+    /// and a nested group.
     static let assets: [Asset] = [
-        Asset(name: "Star", identifier: "star", file: "Exports/Icons/Star@3x.png", groups: ["Icons"],
-              pointWidth: 24, pointHeight: 24, scales: [1, 2, 3]),
-        Asset(name: "Tab Home", identifier: "tabHome", file: "Exports/Icons/Tab Home@3x.png", groups: ["Icons"],
-              pointWidth: 25, pointHeight: 25, scales: [1, 2, 3], renderingIntent: .template),
-        Asset(name: "Button Background", identifier: "buttonBackground", file: "Exports/Button Background@3x.9.png",
-              pointWidth: 44, pointHeight: 44, scales: [1, 2, 3],
-              slicing: Slicing(capInsets: CapInsets(top: 14, left: 14, bottom: 14, right: 14), resizingMode: .ninePart)),
-        Asset(name: "Progress Track", identifier: "progressTrack", file: "Exports/Progress Track@3x.png",
-              pointWidth: 40, pointHeight: 6, scales: [1, 2, 3],
+        Asset(name: "Button", identifier: "button", file: "Exports/Assets/Button@3x.9.png",
+              pointWidth: 100, pointHeight: 44, scales: [1, 2, 3],
+              slicing: Slicing(capInsets: CapInsets(top: 12, left: 12, bottom: 12, right: 12), resizingMode: .ninePart)),
+        Asset(name: "Card", identifier: "card", file: "Exports/Assets/Card@3x.png",
+              pointWidth: 120, pointHeight: 80, scales: [1, 2, 3]),
+        Asset(name: "Check", identifier: "check", file: "Exports/Assets/Icons/Check@3x.png", groups: ["Icons"],
+              pointWidth: 44, pointHeight: 44, scales: [1, 2, 3]),
+        Asset(name: "Close", identifier: "close", file: "Exports/Assets/Icons/Close@3x.png", groups: ["Icons"],
+              pointWidth: 24, pointHeight: 24, scales: [1, 2, 3], renderingIntent: .template),
+        Asset(name: "Plus", identifier: "plus", file: "Exports/Assets/Icons/Plus@3x.png", groups: ["Icons"],
+              pointWidth: 30, pointHeight: 30, scales: [1, 2, 3], renderingIntent: .template),
+        Asset(name: "Star", identifier: "star", file: "Exports/Assets/Icons/Star@3x.png", groups: ["Icons"],
+              pointWidth: 24, pointHeight: 24, scales: [1, 2, 3], renderingIntent: .original),
+        Asset(name: "Progress Track", identifier: "progressTrack", file: "Exports/Assets/Controls/Progress Track@3x.png",
+              groups: ["Controls"], pointWidth: 40, pointHeight: 6, scales: [1, 2, 3],
               slicing: Slicing(capInsets: CapInsets(top: 0, left: 3.3333333, bottom: 0, right: 3.3333333),
                                resizingMode: .threePartHorizontal)),
-        Asset(name: "Card", identifier: "card", file: "Exports/Backgrounds/Cards/Card@3x.png", groups: ["Backgrounds", "Cards"],
-              pointWidth: 60, pointHeight: 60, scales: [1, 2, 3], colorSpace: .displayP3,
+        Asset(name: "Tile", identifier: "tile", file: "Exports/Assets/Controls/Backgrounds/Tile@2x.png",
+              groups: ["Controls", "Backgrounds"], pointWidth: 60, pointHeight: 60, scales: [1, 2], colorSpace: .displayP3,
               slicing: Slicing(capInsets: CapInsets(top: 20, left: 20, bottom: 20, right: 20), resizingMode: .ninePart,
                                centerMode: .tile)),
-        Asset(name: "Logo", identifier: "logo", file: "Exports/Backgrounds/Logo@2x.png", groups: ["Backgrounds"],
-              pointWidth: 120, pointHeight: 40, scales: [1, 2]),
     ]
 
     /// Spaces, leading digits, keywords, reserved members, emoji, decomposed accents, other
     /// scripts, quotes and backslashes.
-    static let awkwardThemes: [Theme] = [
+    static let awkwardThemes: [Theme] = awkwardThemeList.map { theme in
+        // A text colour in every theme, so its property is not optional.
+        var t = theme
+        t.textColors.append(TextColor(name: "Title", color: rgb(0xFFFFFF), large: true, contrast: 3))
+        return t
+    }
+
+    static let awkwardThemeList: [Theme] = [
         theme("class", stops: [(0x000000, 0), (0xFFFFFF, 1)],
               textColors: [TextColor(name: "default", color: rgb(0xFFFFFF), contrast: 4.5),
                            TextColor(name: "Body Text", color: rgb(0xEEEEEE), contrast: 4.5)]),

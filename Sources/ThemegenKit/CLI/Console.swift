@@ -56,9 +56,17 @@ public final class Console: @unchecked Sendable {
         emitErr(line + "\n")
     }
 
+    /// Every warning message of the run, in order; the build cache replays a skipped job's.
+    public var warnings: [String] {
+        lock.lock(); defer { lock.unlock() }
+        return warningLog
+    }
+    private var warningLog: [String] = []
+
     public func warning(_ message: String) {
         lock.lock()
         warningCount += 1
+        warningLog.append(message)
         if strict { errorCount += 1; worstExit = max(worstExit, .input) }
         lock.unlock()
         if strict {
@@ -69,6 +77,10 @@ public final class Console: @unchecked Sendable {
     }
 
     public func error(_ error: Error) {
+        if let list = error as? ErrorList {
+            for e in list.errors { self.error(e) }
+            return
+        }
         let (message, code): (String, ExitCode)
         if let e = error as? ThemegenError {
             (message, code) = (e.description, e.kind.exitCode)

@@ -4,12 +4,16 @@ public enum ThemegenCLI {
 
     /// Every subcommand, in the order `--help` lists them.
     public static let commands: [Command] = [
+        RunCommand.command,
+        CheckCommand.command,
+        CleanCommand.command,
+        ConfigCommand.command,
         InspectCommand.command,
         TemplateCommand.command,
     ]
 
     /// The command a bare `themegen` runs.
-    static let defaultCommand = "inspect"
+    static let defaultCommand = "run"
 
     public static func run(_ args: [String], console: Console) -> ExitCode {
         if args.first == "--version" {

@@ -43,13 +43,14 @@ public struct SHA256: Sendable {
             pending.append(contentsOf: buffer[0..<take])
             offset = take
             if pending.count == 64 {
-                pending.withUnsafeBytes { compress($0.baseAddress!) }
+                pending.withUnsafeBytes { compress($0.baseAddress!, blocks: 1) }
                 pending.removeAll(keepingCapacity: true)
             }
         }
-        while buffer.count - offset >= 64 {
-            compress(buffer.baseAddress! + offset)
-            offset += 64
+        let whole = (buffer.count - offset) / 64
+        if whole > 0 {
+            compress(buffer.baseAddress! + offset, blocks: whole)
+            offset += whole * 64
         }
         if offset < buffer.count {
             pending.append(contentsOf: buffer[offset...])
@@ -62,10 +63,7 @@ public struct SHA256: Sendable {
         tail.append(0x80)
         while tail.count % 64 != 56 { tail.append(0) }
         for i in (0..<8).reversed() { tail.append(UInt8(truncatingIfNeeded: bitLength >> (UInt64(i) * 8))) }
-        tail.withUnsafeBytes { raw in
-            var o = 0
-            while o < raw.count { compress(raw.baseAddress! + o); o += 64 }
-        }
+        tail.withUnsafeBytes { raw in compress(raw.baseAddress!, blocks: raw.count / 64) }
         pending.removeAll()
         var out = [UInt8]()
         out.reserveCapacity(32)
@@ -87,38 +85,40 @@ public struct SHA256: Sendable {
         0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2,
     ]
 
-    @inline(__always) private static func rotr(_ x: UInt32, _ n: UInt32) -> UInt32 { (x >> n) | (x << (32 - n)) }
+    /// Masking shifts: the plain ones check for over-shifting on every call.
+    @inline(__always) private static func rotr(_ x: UInt32, _ n: UInt32) -> UInt32 { (x &>> n) | (x &<< (32 &- n)) }
 
-    /// One 64-byte block. The schedule lives on the stack: no allocation per block.
-    private mutating func compress(_ block: UnsafeRawPointer) {
+    /// `blocks` consecutive 64-byte blocks. The schedule and the constants are set up once per
+    /// call, not per block, and live on the stack: no allocation in the loop.
+    private mutating func compress(_ data: UnsafeRawPointer, blocks: Int) {
+        var (h0, h1, h2, h3, h4, h5, h6, h7) = state
         withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { w in
-            for i in 0..<16 {
-                let p = block + i * 4
-                w[i] = UInt32(p.load(fromByteOffset: 0, as: UInt8.self)) << 24
-                    | UInt32(p.load(fromByteOffset: 1, as: UInt8.self)) << 16
-                    | UInt32(p.load(fromByteOffset: 2, as: UInt8.self)) << 8
-                    | UInt32(p.load(fromByteOffset: 3, as: UInt8.self))
-            }
-            for i in 16..<64 {
-                let s0 = SHA256.rotr(w[i - 15], 7) ^ SHA256.rotr(w[i - 15], 18) ^ (w[i - 15] >> 3)
-                let s1 = SHA256.rotr(w[i - 2], 17) ^ SHA256.rotr(w[i - 2], 19) ^ (w[i - 2] >> 10)
-                w[i] = w[i - 16] &+ s0 &+ w[i - 7] &+ s1
-            }
-            var (a, b, c, d, e, f, g, h) = state
             SHA256.k.withUnsafeBufferPointer { k in
-                for i in 0..<64 {
-                    let s1 = SHA256.rotr(e, 6) ^ SHA256.rotr(e, 11) ^ SHA256.rotr(e, 25)
-                    let ch = (e & f) ^ (~e & g)
-                    let t1 = h &+ s1 &+ ch &+ k[i] &+ w[i]
-                    let s0 = SHA256.rotr(a, 2) ^ SHA256.rotr(a, 13) ^ SHA256.rotr(a, 22)
-                    let maj = (a & b) ^ (a & c) ^ (b & c)
-                    let t2 = s0 &+ maj
-                    h = g; g = f; f = e; e = d &+ t1
-                    d = c; c = b; b = a; a = t1 &+ t2
+                for block in 0..<blocks {
+                    let p = data + block * 64
+                    for i in 0..<16 {
+                        w[i] = UInt32(bigEndian: p.loadUnaligned(fromByteOffset: i * 4, as: UInt32.self))
+                    }
+                    for i in 16..<64 {
+                        let a = w[i - 15], b = w[i - 2]
+                        let s0 = SHA256.rotr(a, 7) ^ SHA256.rotr(a, 18) ^ (a &>> 3)
+                        let s1 = SHA256.rotr(b, 17) ^ SHA256.rotr(b, 19) ^ (b &>> 10)
+                        w[i] = w[i - 16] &+ s0 &+ w[i - 7] &+ s1
+                    }
+                    var (a, b, c, d, e, f, g, h) = (h0, h1, h2, h3, h4, h5, h6, h7)
+                    for i in 0..<64 {
+                        let s1 = SHA256.rotr(e, 6) ^ SHA256.rotr(e, 11) ^ SHA256.rotr(e, 25)
+                        let ch = (e & f) ^ (~e & g)
+                        let t1 = h &+ s1 &+ ch &+ k[i] &+ w[i]
+                        let s0 = SHA256.rotr(a, 2) ^ SHA256.rotr(a, 13) ^ SHA256.rotr(a, 22)
+                        let maj = (a & b) ^ (a & c) ^ (b & c)
+                        h = g; g = f; f = e; e = d &+ t1
+                        d = c; c = b; b = a; a = t1 &+ s0 &+ maj
+                    }
+                    h0 &+= a; h1 &+= b; h2 &+= c; h3 &+= d; h4 &+= e; h5 &+= f; h6 &+= g; h7 &+= h
                 }
             }
-            state = (state.0 &+ a, state.1 &+ b, state.2 &+ c, state.3 &+ d,
-                     state.4 &+ e, state.5 &+ f, state.6 &+ g, state.7 &+ h)
         }
+        state = (h0, h1, h2, h3, h4, h5, h6, h7)
     }
 }

@@ -22,6 +22,7 @@ struct MustacheParser {
         var name: String
         var at: SourceLocation
         var indent: String
+        var standalone: Bool
         var nodes: [MustacheNode] = []
     }
 
@@ -36,7 +37,9 @@ struct MustacheParser {
         var close: [UInt8] = Array("}}".utf8)
         var pos = 0
         var text: [UInt8] = []
-        var scopes = [OpenScope(kind: .root, name: "", at: SourceLocation(offset: 0), indent: "")]
+        var scopes = [OpenScope(kind: .root, name: "", at: SourceLocation(offset: 0), indent: "", standalone: false)]
+        var groupEnd: Int? = nil
+        var groupLast = 0
 
         func flushText() {
             if !text.isEmpty {
@@ -50,50 +53,40 @@ struct MustacheParser {
                 text.append(contentsOf: source[pos..<n])
                 break
             }
-            text.append(contentsOf: source[pos..<tagStart])
-            var p = tagStart + open.count
-            let sigil: UInt8? = p < n ? source[p] : nil
-            var kind: TagKind = .variable(escaped: true)
-            var closing = close
-            switch sigil {
-            case UInt8(ascii: "#"): kind = .section
-            case UInt8(ascii: "^"): kind = .inverted
-            case UInt8(ascii: "/"): kind = .close
-            case UInt8(ascii: "!"): kind = .comment
-            case UInt8(ascii: ">"): kind = .partial
-            case UInt8(ascii: "="): kind = .delimiter; closing = Array("=".utf8) + close
-            case UInt8(ascii: "&"): kind = .variable(escaped: false)
-            case UInt8(ascii: "{"): kind = .variable(escaped: false); closing = Array("}".utf8) + close
-            case UInt8(ascii: "$"): kind = .block
-            case UInt8(ascii: "<"): kind = .parent
-            default: break
+            if groupEnd != nil {
+                // Between tags of a standalone group: only blanks, which go with the line.
+            } else {
+                text.append(contentsOf: source[pos..<tagStart])
             }
-            if case .variable(escaped: true) = kind {} else { p += 1 }
-            guard let closeAt = find(closing, from: p) else {
-                throw error("unclosed tag: no '\(String(decoding: closing, as: UTF8.self))' after this '\(String(decoding: open, as: UTF8.self))'", at: tagStart)
+            guard let tag = scanTag(at: tagStart, open: open, close: close) else {
+                throw error("unclosed tag: no '\(String(decoding: close, as: UTF8.self))' after this '\(String(decoding: open, as: UTF8.self))'", at: tagStart)
             }
-            let content = trimmed(source[p..<closeAt])
-            let tagEnd = closeAt + closing.count
+            let kind = tag.kind, content = tag.content, tagEnd = tag.end
 
-            // Standalone: only whitespace before the tag on its line and after it up to the line end.
+            // Standalone: only whitespace before the tag on its line and after it up to the line
+            // end. Parent and block tags may share their line with other such tags
+            // (`{{<parent}}{{$block}}`), which then stand alone together.
             var standaloneIndent: [UInt8]? = nil
-            var afterLine = tagEnd
-            if kind.canStandAlone {
+            if let end = groupEnd {
+                if tagStart == groupLast { pos = end; groupEnd = nil } else { pos = tagEnd }
+            } else if kind.canStandAlone {
+                // Back over blanks only, so a long line of tags costs no more than its length.
                 var lineStart = tagStart
-                while lineStart > 0, source[lineStart - 1] != UInt8(ascii: "\n") { lineStart -= 1 }
-                if source[lineStart..<tagStart].allSatisfy(isBlank) {
-                    var q = tagEnd
-                    while q < n, isBlank(source[q]) { q += 1 }
-                    if q == n { standaloneIndent = Array(source[lineStart..<tagStart]); afterLine = q }
-                    else if source[q] == UInt8(ascii: "\n") { standaloneIndent = Array(source[lineStart..<tagStart]); afterLine = q + 1 }
-                    else if source[q] == UInt8(ascii: "\r"), q + 1 < n, source[q + 1] == UInt8(ascii: "\n") {
-                        standaloneIndent = Array(source[lineStart..<tagStart]); afterLine = q + 2
+                while lineStart > 0, isBlank(source[lineStart - 1]) { lineStart -= 1 }
+                if lineStart == 0 || source[lineStart - 1] == UInt8(ascii: "\n") {
+                    if let after = lineEnd(from: tagEnd) {
+                        standaloneIndent = Array(source[lineStart..<tagStart])
+                        pos = after
+                    } else if let (last, after, emptyBlock) = standaloneGroup(after: tag, open: open, close: close, scopes: scopes.map(\.kind)) {
+                        standaloneIndent = Array(source[lineStart..<tagStart])
+                        // `  {{$block}}{{/block}}` stands for its content: the indentation goes,
+                        // the line break stays.
+                        groupEnd = emptyBlock ? lineBreakStart(from: lastTagEnd(last, open: open, close: close)) : after
+                        groupLast = last
+                        pos = tagEnd
                     }
                 }
-            }
-            if let indent = standaloneIndent {
-                text.removeLast(indent.count)
-                pos = afterLine
+                if let indent = standaloneIndent { text.removeLast(indent.count) } else { pos = tagEnd }
             } else {
                 pos = tagEnd
             }
@@ -134,7 +127,8 @@ struct MustacheParser {
                     name = n
                     scopeKind = .parent(dynamic: dynamic)
                 }
-                scopes.append(OpenScope(kind: scopeKind, name: name, at: at, indent: indentText))
+                scopes.append(OpenScope(kind: scopeKind, name: name, at: at, indent: indentText,
+                                        standalone: standaloneIndent != nil))
             case .close:
                 flushText()
                 let scope = scopes.removeLast()
@@ -155,12 +149,16 @@ struct MustacheParser {
                     node = .section(path: try namePath(scope.name, at: scope.at.offset), inverted: inverted,
                                     children: scope.nodes, at: scope.at)
                 case .block:
-                    node = .block(name: scope.name, children: scope.nodes)
+                    node = .block(name: scope.name, children: scope.nodes, at: scope.at,
+                                  indent: scope.standalone ? scope.indent : nil)
                 case .parent(let dynamic):
                     // Only blocks inside a parent tag matter; other content is ignored (spec).
+                    // An overriding block loses the indentation of its first line, which the
+                    // block it replaces gives back.
                     var overrides: [String: [MustacheNode]] = [:]
-                    for case .block(let name, let children) in scope.nodes where overrides[name] == nil {
-                        overrides[name] = children
+                    for case .block(let name, let children, _, _) in scope.nodes where overrides[name] == nil {
+                        var atLineStart = true
+                        overrides[name] = Self.deindent(children, by: Self.firstLineIndent(children), atLineStart: &atLineStart)
                     }
                     node = .parent(name: scope.name, dynamic: dynamic, indent: scope.indent,
                                    overrides: overrides, at: scope.at)
@@ -174,6 +172,144 @@ struct MustacheParser {
             throw error("unclosed section '\(open.name)': no '{{/\(open.name)}}' before the end of the template", at: open.at.offset)
         }
         return scopes[0].nodes
+    }
+
+    /// The end of the tag starting at `start`.
+    private func lastTagEnd(_ start: Int, open: [UInt8], close: [UInt8]) -> Int {
+        scanTag(at: start, open: open, close: close)?.end ?? start
+    }
+
+    /// Where the line break after `from` and any blanks starts (or the end of the source).
+    private func lineBreakStart(from: Int) -> Int {
+        var q = from
+        while q < source.count, isBlank(source[q]) { q += 1 }
+        return q
+    }
+
+    /// The blanks that start the first line of `nodes`.
+    static func firstLineIndent(_ nodes: [MustacheNode]) -> String {
+        switch nodes.first {
+        case .text(let s)?: return String(s.prefix { $0 == " " || $0 == "\t" })
+        case .block(_, _, _, let indent?)?: return indent
+        case .partial(_, _, let indent, _)?: return indent
+        case .parent(_, _, let indent, _, _)?: return indent
+        default: return ""
+        }
+    }
+
+    /// `nodes` with `prefix` taken off the start of every line that has it, including the
+    /// indentation of standalone tags, so a block's content is relative to its first line.
+    static func deindent(_ nodes: [MustacheNode], by prefix: String, atLineStart: inout Bool) -> [MustacheNode] {
+        guard !prefix.isEmpty else { return nodes }
+        func strip(_ indent: String) -> String { indent.hasPrefix(prefix) ? String(indent.dropFirst(prefix.count)) : indent }
+        return nodes.map { node in
+            switch node {
+            case .text(let s):
+                var lines = s.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+                for i in lines.indices where (i > 0 || atLineStart) && lines[i].hasPrefix(prefix) {
+                    lines[i] = String(lines[i].dropFirst(prefix.count))
+                }
+                atLineStart = s.hasSuffix("\n")
+                return .text(lines.joined(separator: "\n"))
+            case .section(let path, let inverted, let children, let at):
+                return .section(path: path, inverted: inverted, children: deindent(children, by: prefix, atLineStart: &atLineStart), at: at)
+            case .block(let name, let children, let at, let indent):
+                let kids = deindent(children, by: prefix, atLineStart: &atLineStart)
+                return .block(name: name, children: kids, at: at, indent: indent.map(strip))
+            case .partial(let name, let dynamic, let indent, let at):
+                return .partial(name: name, dynamic: dynamic, indent: strip(indent), at: at)
+            case .parent(let name, let dynamic, let indent, let overrides, let at):
+                return .parent(name: name, dynamic: dynamic, indent: strip(indent), overrides: overrides, at: at)
+            case .variable:
+                return node
+            }
+        }
+    }
+
+    private struct ScannedTag { let kind: TagKind; let content: String; let end: Int }
+
+    /// The tag starting at `tagStart` (which holds `open`), or nil when it is never closed.
+    private func scanTag(at tagStart: Int, open: [UInt8], close: [UInt8]) -> ScannedTag? {
+        let n = source.count
+        var p = tagStart + open.count
+        let sigil: UInt8? = p < n ? source[p] : nil
+        var kind: TagKind = .variable(escaped: true)
+        var closing = close
+        switch sigil {
+        case UInt8(ascii: "#"): kind = .section
+        case UInt8(ascii: "^"): kind = .inverted
+        case UInt8(ascii: "/"): kind = .close
+        case UInt8(ascii: "!"): kind = .comment
+        case UInt8(ascii: ">"): kind = .partial
+        case UInt8(ascii: "="): kind = .delimiter; closing = Array("=".utf8) + close
+        case UInt8(ascii: "&"): kind = .variable(escaped: false)
+        case UInt8(ascii: "{"): kind = .variable(escaped: false); closing = Array("}".utf8) + close
+        case UInt8(ascii: "$"): kind = .block
+        case UInt8(ascii: "<"): kind = .parent
+        default: break
+        }
+        if case .variable(escaped: true) = kind {} else { p += 1 }
+        guard let closeAt = find(closing, from: p) else { return nil }
+        return ScannedTag(kind: kind, content: trimmed(source[p..<closeAt]), end: closeAt + closing.count)
+    }
+
+    /// Where the next line starts when only blanks follow `from` up to the line end.
+    private func lineEnd(from: Int) -> Int? {
+        let n = source.count
+        var q = from
+        while q < n, isBlank(source[q]) { q += 1 }
+        if q == n { return q }
+        if source[q] == UInt8(ascii: "\n") { return q + 1 }
+        if source[q] == UInt8(ascii: "\r"), q + 1 < n, source[q + 1] == UInt8(ascii: "\n") { return q + 2 }
+        return nil
+    }
+
+    /// When `first` is followed on its line only by blanks and more standalone-capable tags, and
+    /// the group involves a parent or block (opening one, or closing one), the start of the
+    /// group's last tag and where the next line starts.
+    private func standaloneGroup(after first: ScannedTag, open: [UInt8], close: [UInt8],
+                                 scopes: [OpenScope.Kind]) -> (Int, Int, Bool)? {
+        var stack = scopes
+        var involvesInheritance = false
+        func account(_ tag: ScannedTag) {
+            switch tag.kind {
+            case .parent: involvesInheritance = true; stack.append(.parent(dynamic: false))
+            case .block: involvesInheritance = true; stack.append(.block)
+            case .section: stack.append(.section(inverted: false))
+            case .inverted: stack.append(.section(inverted: true))
+            case .close:
+                if let top = stack.last {
+                    switch top {
+                    case .parent, .block: involvesInheritance = true
+                    default: break
+                    }
+                    if stack.count > 1 { stack.removeLast() }
+                }
+            default: break
+            }
+        }
+        account(first)
+        var q = first.end
+        var last = -1
+        var count = 1
+        var secondIsClose = false
+        while true {
+            while q < source.count, isBlank(source[q]) { q += 1 }
+            if last >= 0, let after = lineEnd(from: q) {
+                guard involvesInheritance else { return nil }
+                var emptyBlock = false
+                if case .block = first.kind, count == 2, secondIsClose { emptyBlock = true }
+                return (last, after, emptyBlock)
+            }
+            guard q + open.count <= source.count, Array(source[q..<q + open.count]) == open,
+                  let tag = scanTag(at: q, open: open, close: close), tag.kind.canStandAlone else { return nil }
+            if case .delimiter = tag.kind { return nil }
+            account(tag)
+            count += 1
+            if count == 2, case .close = tag.kind { secondIsClose = true }
+            last = q
+            q = tag.end
+        }
     }
 
     private func isBlank(_ b: UInt8) -> Bool { b == UInt8(ascii: " ") || b == UInt8(ascii: "\t") }

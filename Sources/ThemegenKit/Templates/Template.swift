@@ -67,7 +67,7 @@ final class MustacheRenderer {
     struct Override { let nodes: [MustacheNode]; let template: Template }
 
     let resolver: PartialResolver
-    private(set) var output = ""
+    var output = ""
     private var cache: [String: Template] = [:]
 
     init(resolver: PartialResolver) { self.resolver = resolver }
@@ -104,11 +104,23 @@ final class MustacheRenderer {
                 let next = try deeper(depth, template, at)
                 guard let partial = try load(name, dynamic: dynamic, indent: indent, from: template, at: at, stack: stack) else { continue }
                 try render(partial.nodes, in: partial, stack: &stack, blocks: blocks, depth: next)
-            case .block(let name, let children):
+            case .block(let name, let children, let at, let indent):
+                // Counted in the depth: an override may contain its own block again.
+                let next = try deeper(depth, template, at)
                 if let o = blocks[name] {
-                    try render(o.nodes, in: o.template, stack: &stack, blocks: blocks, depth: depth)
+                    guard let indent else {
+                        try render(o.nodes, in: o.template, stack: &stack, blocks: blocks, depth: next)
+                        continue
+                    }
+                    // A standalone block gives the override its indentation, or that of its
+                    // default content when the tag itself is not indented.
+                    let lineIndent = indent.isEmpty ? MustacheParser.firstLineIndent(children) : indent
+                    let saved = output
+                    output = ""
+                    try render(o.nodes, in: o.template, stack: &stack, blocks: blocks, depth: next)
+                    output = saved + Template.indented(output, by: lineIndent)
                 } else {
-                    try render(children, in: template, stack: &stack, blocks: blocks, depth: depth)
+                    try render(children, in: template, stack: &stack, blocks: blocks, depth: next)
                 }
             case .parent(let name, let dynamic, let indent, let overrides, let at):
                 let next = try deeper(depth, template, at)

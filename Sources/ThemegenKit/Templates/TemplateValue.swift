@@ -56,3 +56,21 @@ extension TemplateValue: ExpressibleByStringLiteral, ExpressibleByBooleanLiteral
     }
     public init(nilLiteral: ()) { self = .null }
 }
+
+extension TemplateValue {
+    /// The context as JSON with sorted keys, so template authors can save the real context of a
+    /// run and iterate on a template with `themegen template render T --context FILE.json`.
+    public var jsonText: String { node.text }
+
+    private var node: JSONNode {
+        switch self {
+        case .null: return .null
+        case .bool(let b): return .bool(b)
+        case .number(let d): return .raw(TemplateValue.format(d))
+        case .string(let s): return .string(s)
+        case .list(let l): return .array(l.map(\.node))
+        case .object(let o):
+            return .object(o.keys.sorted { $0.unicodeScalars.lexicographicallyPrecedes($1.unicodeScalars) }.map { ($0, o[$0]!.node) })
+        }
+    }
+}

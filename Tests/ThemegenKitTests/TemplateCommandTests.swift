@@ -1,0 +1,110 @@
+import XCTest
+@testable import ThemegenKit
+
+final class TemplateCommandTests: XCTestCase {
+    final class Captured: @unchecked Sendable {
+        var out = "", err = ""
+        let lock = NSLock()
+    }
+
+    func run(_ args: [String]) -> (ExitCode, String, String) {
+        let c = Captured()
+        let console = Console(out: { s in c.lock.lock(); c.out += s; c.lock.unlock() },
+                              err: { s in c.lock.lock(); c.err += s; c.lock.unlock() })
+        let code = ThemegenCLI.run(args, console: console)
+        return (code, c.out, c.err)
+    }
+
+    func temp() throws -> URL {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("themegen-cmd-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        addTeardownBlock { try? FileManager.default.removeItem(at: dir) }
+        return dir
+    }
+
+    func testRenderWritesExactlyTheRenderedBytes() throws {
+        let dir = try temp()
+        let ctx = dir.appendingPathComponent("ctx.json").path
+        let tpl = dir.appendingPathComponent("t.mustache").path
+        try #"{"themes": [{"name": "A & B"}, {"name": "C"}], "n": 3}"#.write(toFile: ctx, atomically: true, encoding: .utf8)
+        try "{{#themes}}{{{name}}};{{/themes}} {{n}}".write(toFile: tpl, atomically: true, encoding: .utf8)
+        let (code, out, err) = run(["template", "render", tpl, "--context", ctx])
+        XCTAssertEqual(code, .ok, err)
+        XCTAssertEqual(out, "A & B;C; 3")
+        XCTAssertEqual(err, "")
+
+        let (code2, out2, _) = run(["template", "render", tpl, "--context", ctx, "--param", "enumName=X"])
+        XCTAssertEqual(code2, .ok)
+        XCTAssertEqual(out2, "A & B;C; 3")
+    }
+
+    func testRenderErrorsNameTheFile() throws {
+        let dir = try temp()
+        let ctx = dir.appendingPathComponent("ctx.json").path
+        let tpl = dir.appendingPathComponent("bad.mustache").path
+        try "{}".write(toFile: ctx, atomically: true, encoding: .utf8)
+        try "ok\n{{#a}}".write(toFile: tpl, atomically: true, encoding: .utf8)
+        let (code, out, err) = run(["template", "render", tpl, "--context", ctx])
+        XCTAssertEqual(code, .input)
+        XCTAssertEqual(out, "")
+        XCTAssertEqual(err, "themegen: error: \(tpl):2:1: unclosed section 'a': no '{{/a}}' before the end of the template\n")
+
+        try "{\"a\": }".write(toFile: ctx, atomically: true, encoding: .utf8)
+        try "x".write(toFile: tpl, atomically: true, encoding: .utf8)
+        let (code2, _, err2) = run(["template", "render", tpl, "--context", ctx])
+        XCTAssertEqual(code2, .input)
+        XCTAssertEqual(err2, "themegen: error: \(ctx):1:7: invalid JSON: unexpected character\n")
+
+        let (code3, _, err3) = run(["template", "render", tpl])
+        XCTAssertEqual(code3, .input)
+        XCTAssertEqual(err3, "themegen: error: template render: --context FILE.json is required\n")
+    }
+
+    func testListAndCat() throws {
+        let dir = try temp()
+        try "custom".write(to: dir.appendingPathComponent("swift.mustache"), atomically: true, encoding: .utf8)
+        let (code, out, _) = run(["template", "list", "--templates", dir.path])
+        XCTAssertEqual(code, .ok)
+        let pad = { (s: String) in s.padding(toLength: 16, withPad: " ", startingAt: 0) }
+        XCTAssertEqual(out, [
+            pad("json") + "built-in serializer", pad("css") + "built-in", pad("objc-h") + "built-in",
+            pad("objc-m") + "built-in", pad("swift") + dir.path + "/swift.mustache", pad("swift-assets") + "built-in",
+        ].joined(separator: "\n") + "\n")
+
+        let (c2, css, _) = run(["template", "cat", "css", "--templates", dir.path])
+        XCTAssertEqual(c2, .ok)
+        XCTAssertEqual(css, BuiltinTemplates.source(named: "css"))
+        let (_, swift, _) = run(["template", "cat", "swift", "--templates", dir.path])
+        XCTAssertEqual(swift, "custom")
+        let (c3, _, err) = run(["template", "cat", "nope", "--templates", dir.path])
+        XCTAssertEqual(c3, .input)
+        XCTAssertTrue(err.contains("no template named 'nope'"), err)
+    }
+
+    /// `template render` of a built-in on the JSON a context builder would give equals the
+    /// generator's own output: the JSON path and the model path agree.
+    func testBuiltinRendersFromAJSONContext() throws {
+        let dir = try temp()
+        let ctx = dir.appendingPathComponent("ctx.json").path
+        try #"{"count": "0", "themes": [], "textColorNames": [], "param": {"enumName": "Theme", "accessModifier": ""}}"#
+            .write(toFile: ctx, atomically: true, encoding: .utf8)
+        let (code, out, err) = run(["template", "render", "swift", "--context", ctx, "--templates", dir.path])
+        XCTAssertEqual(code, .ok, err)
+        XCTAssertEqual(out, try CodeGenerator.render(themes: [], template: "swift", templateSearchFolder: dir))
+    }
+}
+
+extension TemplateCommandTests {
+    /// A context saved as JSON renders to the same bytes as the context itself.
+    func testSavedContextRendersTheSame() throws {
+        let dir = try temp()
+        let context = try ThemeContext.build(TemplateFixtures.themes, params: ["publicAccess": "true"])
+        let ctx = dir.appendingPathComponent("ctx.json").path
+        try context.jsonText.write(toFile: ctx, atomically: true, encoding: .utf8)
+        XCTAssertEqual(try JSONReader.parse(context.jsonText, file: ctx), context)
+        let (code, out, err) = run(["template", "render", "swift", "--context", ctx, "--templates", dir.path])
+        XCTAssertEqual(code, .ok, err)
+        XCTAssertEqual(out, try CodeGenerator.render(themes: TemplateFixtures.themes, template: "swift",
+                                                     params: ["publicAccess": "true"], templateSearchFolder: dir))
+    }
+}
