@@ -316,6 +316,7 @@ tg_status tg_write_memory(const tg_write_params *p, const void *pixels, size_t s
     else if (p->srgb)
         png_set_sRGB(png, info, PNG_sRGB_INTENT_PERCEPTUAL);
     png_set_compression_level(png, p->compression_level);
+    png_set_compression_strategy(png, p->compression_strategy);
     if (p->filters) png_set_filter(png, PNG_FILTER_TYPE_BASE, p->filters);
     png_write_info(png, info);
     if (p->bit_depth < 8) png_set_packing(png);

@@ -76,6 +76,7 @@ typedef struct {
     uint32_t iccp_len;
     const char *iccp_name;
     int compression_level;  /* zlib level */
+    int compression_strategy; /* zlib strategy (Z_DEFAULT_STRATEGY = 0, Z_FILTERED = 1, Z_RLE = 3) */
     int filters;            /* PNG_FILTER_* mask, 0 for libpng's default */
 } tg_write_params;
 

@@ -1,0 +1,29 @@
+/// The integral over [a, b] ⊂ [0, 1] of one source pixel's reconstructed profile, given the
+/// pixel (`m`) and its two neighbours either side, all premultiplied.
+///
+/// Whole pixels never come here (their integral is `m`); only pixels that straddle two output
+/// pixels do. Plain area averaging would split them evenly, which blurs the edges UI art puts
+/// exactly there (a half-point edge is mid-pixel at 3x and on a pixel boundary at 2x).
+/// - A pixel between two neighbours that do not continue a ramp into it is a hard edge between
+///   them, placed where it keeps the pixel's total: value `l` on [0, t], `r` on [t, 1].
+/// - Otherwise the profile is linear with a limited slope: the central difference, bounded by
+///   four times either one-sided difference and zero at extrema, so flat areas and plateaus stay
+///   flat. (Factor 4 measured best on the quality set and on random drawings; 2, the classic
+///   MC limiter, loses 0.9 dB at 2x.)
+/// Both keep the pixel's total, so the downscale keeps the image's total ink.
+@inline(__always)
+func reconstructedIntegral(_ ll: Double, _ l: Double, _ m: Double, _ r: Double, _ rr: Double,
+                           from a: Double, to b: Double) -> Double {
+    let dl = m - l, dr = r - m
+    if dl * dr > 0 {
+        if (l - ll) * dl <= 0 && (rr - r) * dr <= 0 {
+            let t = (m - r) / (l - r)
+            return l * max(0, min(b, t) - a) + r * max(0, b - max(a, t))
+        }
+        let limit = 4 * min(abs(dl), abs(dr))
+        let slope = min(limit, abs(dl + dr) * 0.5)
+        let s = dl > 0 ? slope : -slope
+        return (b - a) * (m + s * ((a + b) * 0.5 - 0.5))
+    }
+    return (b - a) * m
+}

@@ -1,0 +1,14 @@
+import Foundation
+
+extension Slicer {
+    /// Slices PNG files from disk with themegen's decoder and encoder.
+    public static func slice(files sources: [SliceSource], options: SliceOptions = SliceOptions()) -> SliceResult {
+        slice(sources, options: options, decode: { path in
+            let bytes: [UInt8]
+            do { bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path))) } catch {
+                throw FileError(path, "cannot read the file: \(error.localizedDescription)", kind: .io)
+            }
+            return DecodedSource(image: try PNGDecoder.decode(data: bytes, name: path), bytes: bytes)
+        }, encode: { try PNGEncoder.encode($0, name: $1) })
+    }
+}
