@@ -42,6 +42,9 @@ final class GradientFitterTests: XCTestCase {
             XCTAssertLessThanOrEqual(q.maxDeltaE, 1.5, name)
             XCTAssertLessThanOrEqual(f.stops.count, r.gradient.stops.count + 1, name)
             XCTAssertGreaterThanOrEqual(f.stops.count, 2, name)
+            // These clean authored angles all come back exact (snapped), in [90, 270).
+            let authored = r.gradient.angle < 90 ? r.gradient.angle + 180 : r.gradient.angle
+            XCTAssertEqual(f.angle, authored, name)
             XCTAssertLessThan(f.quality.maxDeltaE, 1.5, name)
             XCTAssertEqual(f.overlays.isEmpty, r.overlays.isEmpty, name)
         }
@@ -57,6 +60,17 @@ final class GradientFitterTests: XCTestCase {
             PixelRect(x: 32, y: 440, width: 312, height: 120),    // text block 32,440 311×120
             PixelRect(x: 152, y: 608, width: 72, height: 64),     // icon r=30 at 187,640
             PixelRect(x: 0, y: 776, width: 375, height: 36),      // home indicator, 34 px
+        ])
+        // Elsewhere too.
+        let apart = GradientRenderer(width: 375, height: 812, gradient: S.gradient(180, [("#FC466B", 0), ("#3F5EFB", 1)]), dither: true, overlays: [
+            .rect(PixelRect(x: 24, y: 100, width: 327, height: 180), color: S.hex("#FFFFFF"), cornerRadius: 16),
+            .text(PixelRect(x: 40, y: 400, width: 200, height: 120), color: S.hex("#FFFFFF"), seed: 7),
+            .icon(centerX: 300, centerY: 680, radius: 30, color: S.hex("#FFD60A")),
+        ])
+        XCTAssertEqual(S.fit(apart).overlays, [
+            PixelRect(x: 24, y: 96, width: 328, height: 184),
+            PixelRect(x: 40, y: 400, width: 200, height: 120),
+            PixelRect(x: 264, y: 648, width: 72, height: 64),
         ])
     }
 
@@ -110,6 +124,27 @@ final class GradientFitterTests: XCTestCase {
         var rng = SeededRandom(seed: 42)
         var px = [UInt8](repeating: 255, count: w * h * 4)
         for i in 0..<(w * h * 4) where i % 4 != 3 { px[i] = UInt8(truncatingIfNeeded: rng.next()) }
+        var acc = GradientAccumulator(width: w, height: h)
+        acc.add(Image(width: w, height: h, pixels: .rgba8(px)))
+        XCTAssertGreaterThan(acc.fit().quality.maxDeltaE, 3)
+    }
+
+    /// A photo-like artboard: a smooth sky over the top quarter, texture below.
+    func testPhotoWithSomeSkyIsAPoorFit() {
+        let w = 375, h = 812
+        var rng = SeededRandom(seed: 5)
+        var px = [UInt8](repeating: 255, count: w * h * 4)
+        for y in 0..<h {
+            for x in 0..<w {
+                let i = (y * w + x) * 4
+                if y < h / 4 {
+                    px[i] = UInt8(90 + y / 4); px[i + 1] = UInt8(150 + y / 8); px[i + 2] = 235
+                } else {
+                    let base = 60 + (x / 9 + y / 7) % 40
+                    px[i] = UInt8(base + rng.int(0, 60)); px[i + 1] = UInt8(base + rng.int(0, 80)); px[i + 2] = UInt8(rng.int(0, 70))
+                }
+            }
+        }
         var acc = GradientAccumulator(width: w, height: h)
         acc.add(Image(width: w, height: h, pixels: .rgba8(px)))
         XCTAssertGreaterThan(acc.fit().quality.maxDeltaE, 3)

@@ -7,7 +7,7 @@ public enum DeltaE2000 {
         let c1ab = (x.a * x.a + x.b * x.b).squareRoot()
         let c2ab = (y.a * y.a + y.b * y.b).squareRoot()
         let cMean = (c1ab + c2ab) / 2
-        let c7 = pow(cMean, 7)
+        let c7 = pow7(cMean)
         let g = 0.5 * (1 - (c7 / (c7 + 6103515625)).squareRoot())   // 25^7
         let a1 = (1 + g) * x.a, a2 = (1 + g) * y.a
         let c1 = (a1 * a1 + x.b * x.b).squareRoot()
@@ -38,7 +38,7 @@ public enum DeltaE2000 {
         let t = 1 - 0.17 * cos((hMean - 30) * rad) + 0.24 * cos(2 * hMean * rad)
             + 0.32 * cos((3 * hMean + 6) * rad) - 0.20 * cos((4 * hMean - 63) * rad)
         let dTheta = 30 * exp(-((hMean - 275) / 25) * ((hMean - 275) / 25))
-        let cp7 = pow(cpMean, 7)
+        let cp7 = pow7(cpMean)
         let rc = 2 * (cp7 / (cp7 + 6103515625)).squareRoot()
         let l50 = (lMean - 50) * (lMean - 50)
         let sl = 1 + 0.015 * l50 / (20 + l50).squareRoot()
@@ -48,4 +48,7 @@ public enum DeltaE2000 {
         let l = dL / sl, c = dC / sc, h = dH / sh
         return max(0, l * l + c * c + h * h + rt * c * h).squareRoot()
     }
+
+    @inline(__always)
+    private static func pow7(_ x: Double) -> Double { let x2 = x * x, x3 = x2 * x; return x3 * x3 * x }
 }

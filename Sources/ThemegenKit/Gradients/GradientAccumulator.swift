@@ -1,8 +1,14 @@
 /// Reduces an artboard, row by row, to a coarse grid of cell sums: all the gradient fitter
-/// needs. Memory is a few bytes per 8×8 cell (about 1.4 MB for 1125×2436), never an image copy,
-/// and the per-pixel work is one widening load and two vector adds.
+/// needs. Memory is 32 bytes per cell (about 350 kB for 1125×2436), never an image copy, and
+/// the per-pixel work is one widening load and two vector adds.
 public struct GradientAccumulator: Sendable {
-    public static let cellSize = 8
+    /// Cells are 8 px square, or 16 px once that would give more than about 12,000 cells: the
+    /// fit's cost grows with the cell count, its accuracy hardly does.
+    public static func cellSize(width: Int, height: Int) -> Int {
+        width * height > 12_000 * 64 ? 16 : 8
+    }
+
+    public let cellSize: Int
 
     public let width: Int
     public let height: Int
@@ -12,33 +18,63 @@ public struct GradientAccumulator: Sendable {
     var sums: [SIMD4<Float>]
     /// Per cell: sums of squares of R, G, B, A.
     var squares: [SIMD4<Float>]
+    /// For 16 px cells: the current cell row's sums, kept as raw 16-byte lanes (which lane is
+    /// which channel is sorted out once per cell row), so each row costs a few vector ops per
+    /// 16 pixels whatever the channel layout.
+    var laneSums: [SIMD16<UInt16>] = []
+    var laneSquares: [SIMD16<UInt32>] = []
+    var laneChannels = 0
+    /// Per chunk and channel: which of the 16 byte lanes hold that channel.
+    var laneMasks16: [SIMD16<UInt16>] = []
+    var laneMasks32: [SIMD16<UInt32>] = []
 
     public init(width: Int, height: Int) {
         precondition(width > 0 && height > 0)
         self.width = width
         self.height = height
-        columns = (width + Self.cellSize - 1) / Self.cellSize
-        rows = (height + Self.cellSize - 1) / Self.cellSize
+        cellSize = Self.cellSize(width: width, height: height)
+        columns = (width + cellSize - 1) / cellSize
+        rows = (height + cellSize - 1) / cellSize
         sums = Array(repeating: .zero, count: columns * rows)
         squares = Array(repeating: .zero, count: columns * rows)
     }
 
-    /// Adds one RGBA8 row (at least 4·width bytes).
-    public mutating func addRow8(_ row: UnsafeBufferPointer<UInt8>, y: Int) {
-        precondition(row.count >= width * 4 && y >= 0 && y < height)
+    /// Adds one 8-bit row of RGBA (`channels` 4) or RGB (`channels` 3) pixels. Rows must come
+    /// top to bottom.
+    public mutating func addRow8(_ row: UnsafeBufferPointer<UInt8>, y: Int, channels: Int = 4) {
+        precondition((channels == 3 || channels == 4) && row.count >= width * channels && y >= 0 && y < height)
         guard let base = row.baseAddress else { return }
+        if cellSize == 16 {
+            addRow8Lanes(base, y: y, channels: channels)
+            return
+        }
         let raw = UnsafeRawPointer(base)
-        let cellBase = (y / Self.cellSize) * columns
-        let width = self.width
+        let cellBase = (y / cellSize) * columns
+        let width = self.width, cellSize = self.cellSize
+        // RGB rows are read 4 bytes at a time with the 4th byte (the next pixel's red) replaced
+        // by an opaque alpha; the row's last pixel is read byte by byte so nothing past the
+        // row is touched.
+        let rgb = channels == 3
+        let keep = rgb ? SIMD4<UInt32>(255, 255, 255, 0) : SIMD4<UInt32>(repeating: 255)
+        let opaque = rgb ? SIMD4<UInt32>(0, 0, 0, 255) : .zero
+        let safeEnd = rgb ? width - 1 : width
         sums.withUnsafeMutableBufferPointer { s in
             squares.withUnsafeMutableBufferPointer { q in
                 var x = 0, cell = cellBase
                 while x < width {
-                    let end = min(x + Self.cellSize, width)
-                    // 8 pixels of 8 bits: sums ≤ 2040 and squares ≤ 520200 fit UInt32 lanes.
+                    let end = min(x + cellSize, width)
+                    // At most 16 pixels of 8 bits: sums and squares fit UInt32 lanes.
                     var acc = SIMD4<UInt32>.zero, acc2 = SIMD4<UInt32>.zero
+                    let fast = min(end, safeEnd)
+                    while x < fast {
+                        let v = (SIMD4<UInt32>(truncatingIfNeeded: raw.loadUnaligned(fromByteOffset: x &* channels, as: SIMD4<UInt8>.self)) & keep) | opaque
+                        acc &+= v
+                        acc2 &+= v &* v
+                        x &+= 1
+                    }
                     while x < end {
-                        let v = SIMD4<UInt32>(truncatingIfNeeded: raw.loadUnaligned(fromByteOffset: x &* 4, as: SIMD4<UInt8>.self))
+                        let o = x * channels
+                        let v = SIMD4<UInt32>(UInt32(base[o]), UInt32(base[o + 1]), UInt32(base[o + 2]), rgb ? 255 : UInt32(base[o + 3]))
                         acc &+= v
                         acc2 &+= v &* v
                         x &+= 1
@@ -51,22 +87,93 @@ public struct GradientAccumulator: Sendable {
         }
     }
 
-    /// Adds one RGBA16 row (at least 4·width host-endian samples).
-    public mutating func addRow16(_ row: UnsafeBufferPointer<UInt16>, y: Int) {
-        precondition(row.count >= width * 4 && y >= 0 && y < height)
-        guard let base = row.baseAddress else { return }
+    /// The 16 px cell path: a cell's 48 (RGB) or 64 (RGBA) bytes are 3 or 4 SIMD16 loads.
+    private mutating func addRow8Lanes(_ base: UnsafePointer<UInt8>, y: Int, channels: Int) {
+        let full = width / 16, chunks = channels   // 16 px · channels bytes = `channels` chunks of 16
+        if laneChannels != channels || laneSums.count != full * chunks {
+            laneSums = Array(repeating: .zero, count: full * chunks)
+            laneSquares = Array(repeating: .zero, count: full * chunks)
+            laneChannels = channels
+            laneMasks16 = []; laneMasks32 = []
+            for k in 0..<chunks {
+                for ch in 0..<chunks {
+                    var m16 = SIMD16<UInt16>.zero, m32 = SIMD16<UInt32>.zero
+                    for lane in 0..<16 where (k * 16 + lane) % chunks == ch { m16[lane] = .max; m32[lane] = .max }
+                    laneMasks16.append(m16); laneMasks32.append(m32)
+                }
+            }
+        }
         let raw = UnsafeRawPointer(base)
-        let cellBase = (y / Self.cellSize) * columns
-        let width = self.width
-        let scale = SIMD4<Float>(repeating: 1 / 257)
+        laneSums.withUnsafeMutableBufferPointer { ls in
+            laneSquares.withUnsafeMutableBufferPointer { lq in
+                var i = 0, offset = 0
+                let n = full * chunks
+                while i < n {
+                    let v = SIMD16<UInt16>(truncatingIfNeeded: raw.loadUnaligned(fromByteOffset: offset, as: SIMD16<UInt8>.self))
+                    ls[i] &+= v
+                    lq[i] &+= SIMD16<UInt32>(truncatingIfNeeded: v &* v)
+                    i &+= 1
+                    offset &+= 16
+                }
+            }
+        }
+        // The last, partial cell: pixel by pixel.
+        let cellRow = (y / 16) * columns
+        if full < columns {
+            var acc = SIMD4<Float>.zero, acc2 = SIMD4<Float>.zero
+            for x in (full * 16)..<width {
+                let o = x * channels
+                let v = SIMD4<Float>(Float(base[o]), Float(base[o + 1]), Float(base[o + 2]), channels == 3 ? 255 : Float(base[o + 3]))
+                acc += v
+                acc2 += v * v
+            }
+            sums[cellRow + full] += acc
+            squares[cellRow + full] += acc2
+        }
+        if y % 16 == 15 || y == height - 1 { flushLanes(cellRow: cellRow, rowsInCell: y % 16 + 1) }
+    }
+
+    /// Folds the lane sums of a finished cell row into the cells' channel sums: per chunk and
+    /// channel, one masked vector sum.
+    private mutating func flushLanes(cellRow: Int, rowsInCell: Int) {
+        let chunks = laneChannels, full = width / 16
+        let masks16 = laneMasks16, masks32 = laneMasks32
+        let alpha = Float(16 * rowsInCell)
+        for c in 0..<full {
+            var s = SIMD4<Float>.zero, q = SIMD4<Float>.zero
+            for k in 0..<chunks {
+                let ls = laneSums[c * chunks + k], lq = laneSquares[c * chunks + k]
+                for ch in 0..<chunks {
+                    // ≤ 6 lanes of ≤ 16·255 per channel: the UInt16 sum cannot wrap.
+                    s[ch] += Float((ls & masks16[k * chunks + ch]).wrappedSum())
+                    q[ch] += Float((lq & masks32[k * chunks + ch]).wrappedSum())
+                }
+            }
+            if chunks == 3 { s[3] = 255 * alpha; q[3] = 65025 * alpha }
+            sums[cellRow + c] += s
+            squares[cellRow + c] += q
+        }
+        laneSums.withUnsafeMutableBufferPointer { p in for i in p.indices { p[i] = .zero } }
+        laneSquares.withUnsafeMutableBufferPointer { p in for i in p.indices { p[i] = .zero } }
+    }
+
+    /// Adds one 16-bit row (host-endian samples) of RGBA (`channels` 4) or RGB (`channels` 3).
+    public mutating func addRow16(_ row: UnsafeBufferPointer<UInt16>, y: Int, channels: Int = 4) {
+        precondition((channels == 3 || channels == 4) && row.count >= width * channels && y >= 0 && y < height)
+        guard let base = row.baseAddress else { return }
+        let cellBase = (y / cellSize) * columns
+        let width = self.width, cellSize = self.cellSize
+        let scale: Float = 1 / 257
         sums.withUnsafeMutableBufferPointer { s in
             squares.withUnsafeMutableBufferPointer { q in
                 var x = 0, cell = cellBase
                 while x < width {
-                    let end = min(x + Self.cellSize, width)
+                    let end = min(x + cellSize, width)
                     var acc = SIMD4<Float>.zero, acc2 = SIMD4<Float>.zero
                     while x < end {
-                        let v = SIMD4<Float>(raw.loadUnaligned(fromByteOffset: x &* 8, as: SIMD4<UInt16>.self)) * scale
+                        let o = x &* channels
+                        let v = SIMD4<Float>(Float(base[o]), Float(base[o + 1]), Float(base[o + 2]),
+                                             channels == 3 ? 65535 : Float(base[o + 3])) * scale
                         acc += v
                         acc2 += v * v
                         x &+= 1
@@ -102,7 +209,7 @@ public struct GradientAccumulator: Sendable {
 
 /// The accumulated cells as means and spreads, with their geometry in artboard pixels.
 struct CellGrid {
-    let width: Int, height: Int, columns: Int, rows: Int
+    let width: Int, height: Int, columns: Int, rows: Int, cellSize: Int
     /// Mean R, G, B per cell, 8-bit scale.
     var r: [Double], g: [Double], b: [Double]
     /// Sum of the three channel variances within the cell.
@@ -113,11 +220,11 @@ struct CellGrid {
     var cx: [Double], cy: [Double]
 
     init(_ acc: GradientAccumulator) {
-        width = acc.width; height = acc.height; columns = acc.columns; rows = acc.rows
+        width = acc.width; height = acc.height; columns = acc.columns; rows = acc.rows; cellSize = acc.cellSize
         let n = columns * rows
         r = .init(repeating: 0, count: n); g = r; b = r; variance = r; count = r; cx = r; cy = r
         opaque = .init(repeating: true, count: n)
-        let cs = GradientAccumulator.cellSize
+        let cs = cellSize
         for j in 0..<rows {
             let y0 = j * cs, h = min(cs, height - y0)
             for i in 0..<columns {

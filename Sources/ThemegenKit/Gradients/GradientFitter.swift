@@ -29,34 +29,69 @@ public struct GradientFitter {
 
     func fit() -> GradientFit {
         let n = grid.columns * grid.rows
-        let noiseVariance = median(grid.variance, upTo: 3 * 255 * 255)
-        let smooth = (0..<n).map { grid.opaque[$0] && grid.variance[$0] <= 3 * noiseVariance + 4 }
+        // A cell is smooth when its spread is what noise plus the local ramp would give: a
+        // steep gradient spreads a cell's pixels too, an edge or a glyph far more.
+        let ramp = rampVariance()
+        let noiseVariance = median((0..<n).map { max(0, grid.variance[$0] - ramp[$0]) }, upTo: 3 * 255 * 255)
+        let smooth = (0..<n).map { grid.opaque[$0] && grid.variance[$0] <= 3 * (noiseVariance + ramp[$0]) + 4 }
         let candidates = largestSmoothRegion(smooth)
-        var inliers = candidates
 
-        guard var angle = initialAngle(inliers) else { return flatFit(candidates) }
+        guard var angle = initialAngle(candidates) else { return flatFit(candidates, noiseVariance: noiseVariance) }
+        // The angle and the outliers settle on every other cell each way (a quarter of the
+        // work); the final profile uses them all.
+        let cols = grid.columns
+        let sampled = (0..<n).map { candidates[$0] && ($0 % cols) % 2 == 0 && ($0 / cols) % 2 == 0 }
+        var inliers = sampled
         var profile = PiecewiseProfile(knots: [0], colors: [Vec3(0, 0, 0)])
-        for _ in 0..<5 {
-            profile = fitProfile(angle: angle, inliers: inliers)
-            inliers = explained(by: profile, angle: angle, among: candidates)
+        for round in 0..<3 {
+            profile = fitProfile(angle: angle, inliers: inliers, warm: round == 0 ? nil : profile)
+            inliers = explained(by: profile, angle: angle, among: sampled)
             angle = normalized(angle + angleStep(profile: profile, angle: angle, inliers: inliers))
         }
-        profile = fitProfile(angle: angle, inliers: inliers)
-        if profile.knots.count == 1 { return flatFit(inliers) }
+        inliers = explained(by: fitProfile(angle: angle, inliers: inliers, warm: profile), angle: angle, among: candidates)
+        profile = fitProfile(angle: angle, inliers: inliers, warm: profile)
+        if profile.knots.count == 1 { return flatFit(inliers, noiseVariance: noiseVariance) }
 
         // Snap to an integer degree when that costs less than ΔE 0.05, else keep 2 decimals.
         let snapped = normalized(angle.rounded())
-        let snappedProfile = fitProfile(angle: snapped, inliers: inliers)
-        let exact = quality(profile, angle: angle, cells: inliers, stride: 2)
-        let rounded = quality(snappedProfile, angle: snapped, cells: inliers, stride: 2)
+        let snappedProfile = fitProfile(angle: snapped, inliers: inliers, warm: profile)
+        let exact = quality(profile, angle: angle, cells: inliers, stride: 4, worstCell: false)
+        let rounded = quality(snappedProfile, angle: snapped, cells: inliers, stride: 4, worstCell: false)
         if rounded.meanDeltaE - exact.meanDeltaE < 0.05 && rounded.maxDeltaE - exact.maxDeltaE < 0.05 {
             angle = snapped; profile = snappedProfile
         } else {
             angle = normalized((angle * 100).rounded() / 100)
-            profile = fitProfile(angle: angle, inliers: inliers)
+            profile = fitProfile(angle: angle, inliers: inliers, warm: profile)
         }
-        profile = extrapolatedEnds(profile, angle: angle, inliers: inliers)
         return result(profile: profile, angle: angle, inliers: inliers, candidates: candidates, noiseVariance: noiseVariance)
+    }
+
+    /// The spread a linear ramp would give each cell, from the smaller one-sided difference to
+    /// its neighbours on each axis (so a step on one side does not count as a ramp).
+    private func rampVariance() -> [Double] {
+        let cols = grid.columns, rows = grid.rows, cs = Double(grid.cellSize)
+        let factor = (cs * cs - 1) / 12 / (cs * cs)
+        var out = [Double](repeating: 0, count: cols * rows)
+        let channels = [grid.r, grid.g, grid.b]
+        @inline(__always) func slope(_ a: [Double], _ k: Int, _ prev: Int?, _ next: Int?) -> Double {
+            let l = prev.map { abs(a[k] - a[$0]) } ?? .infinity, r = next.map { abs(a[$0] - a[k]) } ?? .infinity
+            let m = min(l, r)
+            return m.isFinite ? m : 0
+        }
+        for j in 0..<rows {
+            for i in 0..<cols {
+                let k = j * cols + i
+                let left = i > 0 ? k - 1 : nil, right = i + 1 < cols ? k + 1 : nil
+                let up = j > 0 ? k - cols : nil, down = j + 1 < rows ? k + cols : nil
+                var v = 0.0
+                for a in channels {
+                    let gx = slope(a, k, left, right), gy = slope(a, k, up, down)
+                    v += (gx * gx + gy * gy) * factor
+                }
+                out[k] = v
+            }
+        }
+        return out
     }
 
     private func result(profile: PiecewiseProfile, angle: Double, inliers: [Bool], candidates: [Bool], noiseVariance: Double) -> GradientFit {
@@ -64,15 +99,14 @@ public struct GradientFitter {
         let stops = zip(profile.knots, profile.colors).map { t, c in
             GradientStop(color: RGBA(red: clamp01(c.x / 255), green: clamp01(c.y / 255), blue: clamp01(c.z / 255)), position: t)
         }
-        var q = quality(for: profile, angle: angle, inliers: inliers, candidates: candidates, noiseVariance: noiseVariance)
-        q = FitQuality(meanDeltaE: q.meanDeltaE, maxDeltaE: q.maxDeltaE)
+        let q = quality(for: profile, angle: angle, inliers: inliers, candidates: candidates, noiseVariance: noiseVariance)
         return GradientFit(angle: angle, stops: stops,
                            startPoint: line.startPoint(width: Double(grid.width), height: Double(grid.height)),
                            endPoint: line.endPoint(width: Double(grid.width), height: Double(grid.height)),
                            quality: q, overlays: overlayRects(inliers))
     }
 
-    private func flatFit(_ cells: [Bool]) -> GradientFit {
+    private func flatFit(_ cells: [Bool], noiseVariance: Double) -> GradientFit {
         var bins = ProfileBins()
         for k in 0..<cells.count where cells[k] {
             bins.t.append(0); bins.color.append(Vec3(grid.r[k], grid.g[k], grid.b[k])); bins.weight.append(grid.count[k])
@@ -80,7 +114,6 @@ public struct GradientFitter {
         let c = bins.solve(knots: [0]).colors[0]
         let profile = PiecewiseProfile(knots: [0], colors: [c])
         let inliers = explained(by: profile, angle: 180, among: cells)
-        let noiseVariance = median(grid.variance, upTo: 3 * 255 * 255)
         return result(profile: profile, angle: 180, inliers: inliers, candidates: cells, noiseVariance: noiseVariance)
     }
 
@@ -103,29 +136,86 @@ public struct GradientFitter {
                 if j + 1 < rows && smooth[k + cols] { steps.append(step(k, k + cols)) }
             }
         }
-        // A gradient changes by about the same amount between neighbours everywhere; a bar or
-        // card edge is a step many times larger.
+        // A gradient changes smoothly from cell to cell, even where it is steep; a bar or card
+        // edge is a step far larger than the steps on either side of it.
         let limit = max(10, 8 * median(steps, upTo: 450))
+        @inline(__always) func isEdge(_ k: Int, _ nb: Int) -> Bool {
+            let s = step(k, nb)
+            guard s > limit else { return false }
+            let d = nb - k
+            let i = k % cols, j = k / cols
+            let horizontal = d == 1 || d == -1
+            // The cells before k and after nb on the same axis.
+            let before = k - d, after = nb + d
+            let beforeOK = horizontal ? (d == 1 ? i > 0 : i + 1 < cols) : (d > 0 ? j > 0 : j + 1 < rows)
+            let afterOK = horizontal ? (d == 1 ? i + 2 < cols : i > 1) : (d > 0 ? j + 2 < rows : j > 1)
+            let s1 = beforeOK && smooth[before] ? step(before, k) : 0
+            let s2 = afterOK && smooth[after] ? step(nb, after) : 0
+            return s > 3 * max(s1, s2)
+        }
+        // Where a card's colour happens to equal the gradient's along part of its outline, the
+        // outline has a short gap through which the card would join the gradient. Outlines are
+        // straight, so gaps of up to 6 cells between blocked stretches of a line (of edges, or
+        // of unsmooth cells) are closed. The price: two objects stacked closer than that, with
+        // their sides in line, are reported as one overlay, and the strip between them is not
+        // used for the fit.
+        var open = smooth
+        var hOpen = [Bool](repeating: true, count: cols * rows), vOpen = hOpen   // k–k+1, k–k+cols
+        for k in 0..<(cols * rows) where smooth[k] {
+            let i = k % cols, j = k / cols
+            if i + 1 < cols && smooth[k + 1] { hOpen[k] = !isEdge(k, k + 1) }
+            if j + 1 < rows && smooth[k + cols] { vOpen[k] = !isEdge(k, k + cols) }
+        }
+        closeGaps(&open, count: rows, stride: cols, lines: cols, lineStep: 1, gap: 6)     // walls along columns
+        closeGaps(&open, count: cols, stride: 1, lines: rows, lineStep: cols, gap: 6)     // walls along rows
+        closeGaps(&hOpen, count: rows, stride: cols, lines: cols - 1, lineStep: 1, gap: 6) // vertical outlines
+        closeGaps(&vOpen, count: cols, stride: 1, lines: rows - 1, lineStep: cols, gap: 6) // horizontal outlines
+
         var label = [Int32](repeating: -1, count: cols * rows)
         var best: Int32 = -1, bestSize = 0, next: Int32 = 0
         var stack: [Int] = []
-        for start in 0..<(cols * rows) where smooth[start] && label[start] < 0 {
+        for start in 0..<(cols * rows) where open[start] && label[start] < 0 {
             var size = 0
             label[start] = next
             stack.append(start)
             while let k = stack.popLast() {
                 size += 1
                 let i = k % cols, j = k / cols
-                for (ok, nb) in [(i > 0, k - 1), (i + 1 < cols, k + 1), (j > 0, k - cols), (j + 1 < rows, k + cols)]
-                where ok && smooth[nb] && label[nb] < 0 && step(k, nb) <= limit {
-                    label[nb] = next
-                    stack.append(nb)
+                @inline(__always) func visit(_ nb: Int, _ passable: Bool) {
+                    if passable && open[nb] && label[nb] < 0 { label[nb] = next; stack.append(nb) }
                 }
+                if i > 0 { visit(k - 1, hOpen[k - 1]) }
+                if i + 1 < cols { visit(k + 1, hOpen[k]) }
+                if j > 0 { visit(k - cols, vOpen[k - cols]) }
+                if j + 1 < rows { visit(k + cols, vOpen[k]) }
             }
             if size > bestSize { bestSize = size; best = next }
             next += 1
         }
         return label.map { $0 == best && best >= 0 }
+    }
+
+    /// Along each line (`lines` of them, starting `lineStep` apart, `count` flags each, `stride`
+    /// apart), turns a run of at most `gap` true flags false when at least 3 false flags run on
+    /// both sides of it: a gap in an outline that follows the line, not the space between two
+    /// outlines that cross it.
+    private func closeGaps(_ flags: inout [Bool], count: Int, stride: Int, lines: Int, lineStep: Int, gap: Int) {
+        guard lines > 0 && count > 0 else { return }
+        let wall = 3
+        var runs: [(open: Bool, start: Int, length: Int)] = []
+        for line in 0..<lines {
+            let base = line * lineStep
+            runs.removeAll(keepingCapacity: true)
+            for n in 0..<count {
+                let f = flags[base + n * stride]
+                if let last = runs.last, last.open == f { runs[runs.count - 1].length += 1 } else { runs.append((f, n, 1)) }
+            }
+            guard runs.count >= 3 else { continue }
+            for r in 1..<(runs.count - 1) where runs[r].open && runs[r].length <= gap
+                && runs[r - 1].length >= wall && runs[r + 1].length >= wall {
+                for m in runs[r].start..<(runs[r].start + runs[r].length) { flags[base + m * stride] = false }
+            }
+        }
     }
 
     // MARK: - Direction
@@ -192,7 +282,8 @@ public struct GradientFitter {
 
     private func bins(angle: Double, inliers: [Bool]) -> ProfileBins {
         let line = LinearGradient.Line(angle: angle, width: Double(grid.width), height: Double(grid.height))
-        let count = max(64, min(1024, Int(line.length / 4)))
+        // About two bins per cell along the line: finer bins would only be empty.
+        let count = max(64, min(1024, Int(line.length * 2 / Double(grid.cellSize))))
         var w = [Double](repeating: 0, count: count), st = w, sr = w, sg = w, sb = w
         for k in 0..<inliers.count where inliers[k] {
             let t = line.t(x: grid.cx[k], y: grid.cy[k])
@@ -209,7 +300,8 @@ public struct GradientFitter {
 
     /// The fewest knots (up to `maxStops`) whose profile explains the binned samples to within
     /// the accuracy goal, each knot placed by golden-section search.
-    func fitProfile(angle: Double, inliers: [Bool]) -> PiecewiseProfile {
+    /// With `warm`, starts from its knots and only searches near them (the angle moved a little).
+    func fitProfile(angle: Double, inliers: [Bool], warm: PiecewiseProfile? = nil) -> PiecewiseProfile {
         let bins = bins(angle: angle, inliers: inliers)
         guard bins.count >= 2 else {
             return PiecewiseProfile(knots: [0], colors: [bins.solve(knots: [0]).colors.first ?? Vec3(0, 0, 0)])
@@ -217,12 +309,19 @@ public struct GradientFitter {
         let lo = bins.t[0], hi = bins.t[bins.count - 1]
         var knots = [lo]
         var best = PiecewiseProfile(knots: knots, colors: bins.solve(knots: knots).colors)
-        if accurate(best, bins) { return best }
-        knots = [lo, hi]
+        var radius = Double.infinity
+        if let warm, warm.knots.count >= 2 {
+            knots = warm.knots.map { min(hi, max(lo, $0)) }
+            radius = (hi - lo) / 50
+        } else {
+            if accurate(best, bins) { return best }
+            knots = [lo, hi]
+        }
         while true {
-            knots = placed(knots, bins: bins, lo: lo, hi: hi)
+            knots = placed(knots, bins: bins, lo: lo, hi: hi, radius: radius)
+            radius = .infinity
             best = PiecewiseProfile(knots: knots, colors: bins.solve(knots: knots).colors)
-            if knots.count >= options.maxStops || accurate(best, bins) { return best }
+            if knots.count >= options.maxStops || accurate(best, bins) { return extrapolatedEnds(pruned(best, bins: bins, lo: lo, hi: hi), bins: bins) }
             // The next knot goes where the profile misses most.
             var worst = -1.0, at = (lo + hi) / 2
             for i in 0..<bins.count {
@@ -235,14 +334,30 @@ public struct GradientFitter {
         }
     }
 
+    /// Drops inner knots the profile does not need (a knot inserted early to absorb an outlier
+    /// can become redundant once the others moved): fewest stops that reach the accuracy.
+    private func pruned(_ p: PiecewiseProfile, bins: ProfileBins, lo: Double, hi: Double) -> PiecewiseProfile {
+        var best = p
+        var i = 1
+        while best.knots.count > 2 && i < best.knots.count {
+            var knots = best.knots
+            knots.remove(at: i)
+            knots = placed(knots, bins: bins, lo: lo, hi: hi, radius: (hi - lo) / 10)
+            let candidate = PiecewiseProfile(knots: knots, colors: bins.solve(knots: knots).colors)
+            if accurate(candidate, bins) { best = candidate } else { i += 1 }
+        }
+        return best
+    }
+
     /// Coordinate descent over knot positions, each by golden-section search between neighbours.
-    private func placed(_ start: [Double], bins: ProfileBins, lo: Double, hi: Double) -> [Double] {
+    private func placed(_ start: [Double], bins: ProfileBins, lo: Double, hi: Double, radius: Double) -> [Double] {
         var knots = start
         let gap = (hi - lo) / 2000
-        for _ in 0..<3 {
+        for _ in 0..<(radius.isFinite ? 2 : 3) {
+            let before = knots
             for i in 0..<knots.count {
-                var a = i == 0 ? lo : knots[i - 1] + gap
-                var b = i == knots.count - 1 ? hi : knots[i + 1] - gap
+                var a = max(knots[i] - radius, i == 0 ? lo : knots[i - 1] + gap)
+                var b = min(knots[i] + radius, i == knots.count - 1 ? hi : knots[i + 1] - gap)
                 guard b > a else { continue }
                 func cost(_ x: Double) -> Double {
                     var k = knots; k[i] = x
@@ -259,6 +374,7 @@ public struct GradientFitter {
                 // Keep the ends on the data's ends unless moving them in really helps (inset stops).
                 if cost(x) < cost(knots[i]) { knots[i] = x }
             }
+            if zip(before, knots).allSatisfy({ abs($0 - $1) <= gap }) { break }
         }
         return knots
     }
@@ -266,23 +382,27 @@ public struct GradientFitter {
     private func accurate(_ p: PiecewiseProfile, _ bins: ProfileBins) -> Bool {
         var sum = 0.0, sw = 0.0, worst = 0.0
         let meanWeight = bins.weight.reduce(0, +) / Double(bins.count)
+        // A cell straddling a kink averages two slopes, so bins within a cell's reach of an
+        // inner knot are judged in the mean only.
+        let reach = Double(grid.cellSize) * 0.75 / Double(max(grid.width, grid.height))
         for i in 0..<bins.count {
+            var nearKink = false
+            for k in 1..<max(1, p.knots.count - 1) where abs(bins.t[i] - p.knots[k]) < reach { nearKink = true }
             let v = p.value(bins.t[i]), c = bins.color[i]
             let e = DeltaE2000.difference(Lab(r255: v.x, g: v.y, b: v.z, in: options.space), Lab(r255: c.x, g: c.y, b: c.z, in: options.space))
             sum += e * bins.weight[i]; sw += bins.weight[i]
             // Thinly populated bins (corners of diagonals) are noisy; they still count in the mean.
-            if bins.weight[i] >= meanWeight / 4 { worst = max(worst, e) }
+            if bins.weight[i] >= meanWeight / 4 && !nearKink { worst = max(worst, e) }
         }
         return worst <= 0.45 && sum / sw <= 0.15
     }
 
     /// Where the visible data ends on a slope (an overlay or the box edge hides the rest), carry
     /// the slope on to the end of the gradient line: gradients are linear in encoded values.
-    private func extrapolatedEnds(_ p: PiecewiseProfile, angle: Double, inliers: [Bool]) -> PiecewiseProfile {
+    private func extrapolatedEnds(_ p: PiecewiseProfile, bins b: ProfileBins) -> PiecewiseProfile {
         guard p.knots.count >= 2 else { return p }
-        let b = bins(angle: angle, inliers: inliers)
         let lo = b.t[0], hi = b.t[b.count - 1]
-        let near = 1.5 / Double(max(64, min(1024, Int(LinearGradient.Line(angle: angle, width: Double(grid.width), height: Double(grid.height)).length / 4))))
+        let near = 1.5 * (hi - lo) / Double(max(1, b.count - 1)) + 1e-9
         var q = p
         func extend(_ end: Int, _ inner: Int, to target: Double) {
             let f = (target - q.knots[end]) / (q.knots[end] - q.knots[inner])
@@ -314,36 +434,53 @@ public struct GradientFitter {
 
     // MARK: - Quality
 
-    /// Mean and max ΔE2000 between cell means and the model (every `stride`-th cell each way).
-    func quality(_ p: PiecewiseProfile, angle: Double, cells: [Bool], stride: Int = 1) -> FitQuality {
+    /// Mean and max ΔE2000 between cell means and the model, over every `stride`-th cell each
+    /// way plus every cell whose RGB error is at least the largest sampled one (so the worst
+    /// cell is never skipped); ΔE2000 on every cell would cost more than the decode.
+    func quality(_ p: PiecewiseProfile, angle: Double, cells: [Bool], stride: Int = 2, worstCell: Bool = true) -> FitQuality {
         let line = LinearGradient.Line(angle: angle, width: Double(grid.width), height: Double(grid.height))
         var sum = 0.0, sw = 0.0, worst = 0.0
+        var rgbError = [Double](repeating: -1, count: cells.count)
+        var sampledWorst = 0.0
+        for k in 0..<cells.count where cells[k] {
+            let v = p.value(line.t(x: grid.cx[k], y: grid.cy[k]))
+            let dr = v.x - grid.r[k], dg = v.y - grid.g[k], db = v.z - grid.b[k]
+            rgbError[k] = dr * dr + dg * dg + db * db
+        }
+        @inline(__always) func deltaE(_ k: Int) -> Double {
+            let v = p.value(line.t(x: grid.cx[k], y: grid.cy[k]))
+            return DeltaE2000.difference(Lab(r255: v.x, g: v.y, b: v.z, in: options.space),
+                                         Lab(r255: grid.r[k], g: grid.g[k], b: grid.b[k], in: options.space))
+        }
         var j = 0
         while j < grid.rows {
             var i = 0
             while i < grid.columns {
                 let k = j * grid.columns + i
-                if cells[k] {
-                    let v = p.value(line.t(x: grid.cx[k], y: grid.cy[k]))
-                    let e = DeltaE2000.difference(Lab(r255: v.x, g: v.y, b: v.z, in: options.space),
-                                                  Lab(r255: grid.r[k], g: grid.g[k], b: grid.b[k], in: options.space))
+                if rgbError[k] >= 0 {
+                    let e = deltaE(k)
                     sum += e * grid.count[k]; sw += grid.count[k]; worst = max(worst, e)
+                    sampledWorst = max(sampledWorst, rgbError[k])
                 }
                 i += stride
             }
             j += stride
         }
+        if worstCell {
+            for k in 0..<cells.count where rgbError[k] > sampledWorst { worst = max(worst, deltaE(k)) }
+        }
         return FitQuality(meanDeltaE: sw > 0 ? sum / sw : 0, maxDeltaE: worst)
     }
 
-    /// The reported quality: over the cells the gradient explains; over every smoothly connected
-    /// cell when the fit leaves more than a tenth of them unexplained (a radial gradient, a
-    /// photo); raised by the pixel spread when cells are far noisier than dither or grain.
+    /// The reported quality: over the cells the gradient explains; over every opaque cell when
+    /// the fit leaves more than a tenth of the smoothly connected cells unexplained (a radial
+    /// gradient) or explains less than a fifth of the artboard (a photo with some sky); raised by
+    /// the pixel spread when cells are far noisier than dither or grain.
     private func quality(for p: PiecewiseProfile, angle: Double, inliers: [Bool], candidates: [Bool], noiseVariance: Double) -> FitQuality {
         let nIn = inliers.reduce(0) { $0 + ($1 ? 1 : 0) }, nCand = candidates.reduce(0) { $0 + ($1 ? 1 : 0) }
         let total = grid.columns * grid.rows
         var q: FitQuality
-        if nIn * 10 >= nCand * 9 && nIn * 2 >= total {
+        if nIn * 10 >= nCand * 9 && nIn * 5 >= total {
             q = quality(p, angle: angle, cells: inliers)
         } else {
             q = quality(p, angle: angle, cells: grid.opaque)
@@ -363,7 +500,7 @@ public struct GradientFitter {
 
     /// Cells left out of the fit, grouped into rectangles (touching groups merged).
     private func overlayRects(_ inliers: [Bool]) -> [PixelRect] {
-        let cols = grid.columns, rows = grid.rows, cs = GradientAccumulator.cellSize
+        let cols = grid.columns, rows = grid.rows, cs = grid.cellSize
         var seen = inliers
         var boxes: [(x0: Int, y0: Int, x1: Int, y1: Int)] = []
         var stack: [Int] = []
@@ -374,10 +511,13 @@ public struct GradientFitter {
             while let k = stack.popLast() {
                 let i = k % cols, j = k / cols
                 b = (min(b.x0, i), min(b.y0, j), max(b.x1, i), max(b.y1, j))
-                for (ok, nb) in [(i > 0, k - 1), (i + 1 < cols, k + 1), (j > 0, k - cols), (j + 1 < rows, k + cols)] where ok && !seen[nb] {
-                    seen[nb] = true
-                    stack.append(nb)
+                @inline(__always) func visit(_ nb: Int) {
+                    if !seen[nb] { seen[nb] = true; stack.append(nb) }
                 }
+                if i > 0 { visit(k - 1) }
+                if i + 1 < cols { visit(k + 1) }
+                if j > 0 { visit(k - cols) }
+                if j + 1 < rows { visit(k + cols) }
             }
             boxes.append(b)
         }

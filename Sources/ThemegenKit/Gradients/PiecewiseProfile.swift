@@ -49,11 +49,13 @@ struct ProfileBins {
             let m = sw > 0 ? Vec3(s.x / sw, s.y / sw, s.z / sw) : Vec3(0, 0, 0)
             return ([m], sse(PiecewiseProfile(knots: knots, colors: [m])))
         }
+        var yy = 0.0
         var diag = [Double](repeating: 1e-9, count: k), off = [Double](repeating: 0, count: k)
         var rhs = [Vec3](repeating: Vec3(0, 0, 0), count: k)
         var seg = 0
         for i in 0..<count {
             let ti = t[i], w = weight[i], c = color[i]
+            yy += w * (c.x * c.x + c.y * c.y + c.z * c.z)
             if ti <= knots[0] {
                 diag[0] += w; rhs[0].x += w * c.x; rhs[0].y += w * c.y; rhs[0].z += w * c.z
                 continue
@@ -87,7 +89,10 @@ struct ProfileBins {
             x[i] = Vec3(dp[i].x - cp[i] * x[i + 1].x, dp[i].y - cp[i] * x[i + 1].y, dp[i].z - cp[i] * x[i + 1].z)
             i -= 1
         }
-        return (x, sse(PiecewiseProfile(knots: knots, colors: x)))
+        // At the least-squares solution A·x = b, so the residual is yᵀy − xᵀb: no second pass.
+        var xb = 0.0
+        for i in 0..<k { xb += x[i].x * rhs[i].x + x[i].y * rhs[i].y + x[i].z * rhs[i].z }
+        return (x, max(0, yy - xb))
     }
 
     func sse(_ p: PiecewiseProfile) -> Double {

@@ -15,6 +15,8 @@ public struct SliceOptions: Sendable {
     /// Keep the 8-bit pixels of every output in the result (for `--check` and tests). Off by
     /// default: peak memory then stays at a few images per core.
     public var keepImages = false
+    /// Sources with more pixels are refused before decoding (`--max-pixels`).
+    public var maxPixels = PNGLimits.defaultMaxPixels
     /// A Swift identifier for an asset name.
     public var identifier: @Sendable (String) -> String = { SwiftIdentifier.lowerCamel($0, fallback: "image") }
 

@@ -8,7 +8,7 @@ extension Slicer {
             do { bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path))) } catch {
                 throw FileError(path, "cannot read the file: \(error.localizedDescription)", kind: .io)
             }
-            return DecodedSource(image: try PNGDecoder.decode(data: bytes, name: path), bytes: bytes)
+            return DecodedSource(image: try PNGDecoder.decode(data: bytes, name: path, maxPixels: options.maxPixels), bytes: bytes)
         }, encode: { try PNGEncoder.encode($0, name: $1) })
     }
 }

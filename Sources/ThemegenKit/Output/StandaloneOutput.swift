@@ -1,0 +1,61 @@
+/// Writes the files of a one-off command (`themes --output`, `slice --catalog`, `preview`)
+/// through the same safe writer and ownership manifest as `themegen run`: atomic writes,
+/// nothing themegen does not own is overwritten, and only paths inside `scope` are written
+/// or deleted. The manifest sits beside the first scope path (`Generated/` in the conventional
+/// layout, which is where `themegen run` keeps it too).
+public enum StandaloneOutput {
+    public struct Options: Sendable {
+        public var force = false
+        public var dryRun = false
+        public var check = false
+        public init() {}
+    }
+
+    /// The writing options every standalone command takes.
+    static let optionSpecs: [OptionSpec] = [
+        .flag("force", help: "Overwrite or delete outputs themegen does not own, taking them."),
+        .flag("dry-run", help: "Write nothing; list what would be written or deleted."),
+        .flag("check", help: "Write nothing; exit 1 listing outputs that are missing, stale or extra."),
+    ]
+
+    static func options(_ args: Arguments) -> Options {
+        var o = Options()
+        o.force = args.flag("force"); o.dryRun = args.flag("dry-run"); o.check = args.flag("check")
+        return o
+    }
+
+    /// `scope`: output files and folders (relative to the current folder) this command owns.
+    public static func write(_ files: [PlannedFile], scope: [String], options: Options, console: Console) throws -> ExitCode {
+        let root = "."
+        let scopes = scope.map { $0.hasSuffix("/") ? String($0.dropLast()) : $0 }
+        let folder = OutputWriter.dirname(scopes.first ?? "")
+        let manifestPath = (folder.isEmpty ? "" : folder + "/") + ".themegen-manifest.json"
+        let readOnly = options.check || options.dryRun
+        var lock: RunLock?
+        if !readOnly {
+            try BuildCache.prepareFolder(BuildCache.folder)
+            lock = try RunLock(path: BuildCache.folder + "/lock", shownAs: BuildCache.folder + "/lock", timeout: 30) { pid in
+                console.info("waiting for lock held by " + (pid.map { "pid \($0)" } ?? "another themegen run"))
+            }
+        }
+        defer { lock?.release() }
+
+        // What the manifest owns outside this command's scope is left as it is.
+        let manifest = try OwnershipManifest.load(path: manifestPath, shownAs: manifestPath)
+        func inScope(_ path: String) -> Bool {
+            scopes.contains { path == $0 || path.hasPrefix($0 + "/") }
+        }
+        let kept = manifest.files.filter { !inScope($0.key) }
+        var write = WriteOptions()
+        write.check = options.check
+        write.dryRun = options.dryRun
+        write.force = options.force
+        write.manifestPath = manifestPath
+        let report = try OutputWriter.apply(plan: OutputPlan(files: files, kept: kept), root: root, options: write)
+        var build = BuildOptions(toolVersion: ThemegenCLI.version)
+        build.check = options.check
+        build.dryRun = options.dryRun
+        BuildRun.describe(report, options: build, console: console)
+        return options.check && !report.isUpToDate ? .differences : .ok
+    }
+}
