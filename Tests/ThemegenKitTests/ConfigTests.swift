@@ -64,9 +64,9 @@ final class ConfigTests: XCTestCase {
                       OutputSpec(template: "Templates/Colors.mustache", output: "Web/colors.css")],
             themes: ["Sunset": ThemeOverride(
                 themeColor: RGBA(red: 1, green: 136.0 / 255, blue: 0),
-                textColors: [TextColorSpec(name: "title", color: RGBA(red: 1, green: 1, blue: 1),
+                textColors: [TextColorCheck(name: "title", color: RGBA(red: 1, green: 1, blue: 1),
                                            dark: RGBA(red: 0, green: 0, blue: 0, alpha: 128.0 / 255), large: true),
-                             TextColorSpec(name: "body", color: RGBA(red: 16.0 / 255, green: 32.0 / 255, blue: 48.0 / 255))])])])
+                             TextColorCheck(name: "body", color: RGBA(red: 16.0 / 255, green: 32.0 / 255, blue: 48.0 / 255))])])])
         XCTAssertEqual(config.themes[0].outputs[1].templateFile, "Templates/Colors.mustache")
         XCTAssertEqual(config.assets, [AssetsInput(
             input: "Design/Icons", catalog: "Generated/Icons.xcassets", outputs: [],

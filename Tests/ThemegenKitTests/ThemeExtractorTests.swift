@@ -200,8 +200,6 @@ final class ThemeExtractorTests: XCTestCase {
         XCTAssertEqual(ThemeName.parse(fileName: "Ocean Blue@3x.png").name, "Ocean Blue")
         XCTAssertEqual(ThemeName.parse(fileName: "Ocean Blue@3x.png").scale, 3)
         XCTAssertEqual(ThemeName.parse(fileName: "a@b.png").name, "a@b")
-        XCTAssertEqual(ThemeName.identifier("Ocean Blue"), "oceanBlue")
-        XCTAssertEqual(ThemeName.identifier("2 Tone"), "theme2Tone")
         XCTAssertEqual(ThemeName.largestVariants(["d/A.png", "d/A@3x.png", "d/A@2x.png", "e/A.png"]), ["d/A@3x.png", "e/A.png"])
     }
 

@@ -8,6 +8,7 @@ public enum ThemegenCLI {
         CheckCommand.command,
         CleanCommand.command,
         ConfigCommand.command,
+        ThemesCommand.command,
         SliceCommand.command,
         InspectCommand.command,
         TemplateCommand.command,

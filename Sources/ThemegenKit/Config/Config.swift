@@ -52,21 +52,10 @@ public struct ThemesInput: Sendable, Equatable {
 public struct ThemeOverride: Sendable, Equatable {
     public var themeColor: RGBA?
     /// In config order.
-    public var textColors: [TextColorSpec]
+    public var textColors: [TextColorCheck]
 
-    public init(themeColor: RGBA? = nil, textColors: [TextColorSpec] = []) {
+    public init(themeColor: RGBA? = nil, textColors: [TextColorCheck] = []) {
         self.themeColor = themeColor; self.textColors = textColors
-    }
-}
-
-public struct TextColorSpec: Sendable, Equatable {
-    public var name: String
-    public var color: RGBA
-    public var dark: RGBA?
-    public var large: Bool
-
-    public init(name: String, color: RGBA, dark: RGBA? = nil, large: Bool = false) {
-        self.name = name; self.color = color; self.dark = dark; self.large = large
     }
 }
 

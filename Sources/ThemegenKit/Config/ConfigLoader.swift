@@ -209,7 +209,7 @@ struct ConfigDecoder {
             o.themeColor = m.node.value["themeColor"]?.value.stringValue.flatMap(ConfigColor.parse)
             for c in m.node.value["textColors"]?.value.objectValue ?? [] {
                 guard let color = c.node.value["color"]?.value.stringValue.flatMap(ConfigColor.parse) else { continue }
-                o.textColors.append(TextColorSpec(
+                o.textColors.append(TextColorCheck(
                     name: c.key, color: color,
                     dark: c.node.value["dark"]?.value.stringValue.flatMap(ConfigColor.parse),
                     large: c.node.value["large"]?.value.boolValue ?? false))

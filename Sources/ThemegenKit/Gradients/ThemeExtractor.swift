@@ -21,7 +21,7 @@ public enum ThemeExtractor {
         let chosen = ThemeName.largestVariants(files)
         let results = ResultSlots(count: chosen.count)
         DispatchQueue.concurrentPerform(iterations: chosen.count) { i in
-            results.set(i, Result { try fitFile(path: chosen[i]) })
+            results.set(i, Result { try fitFile(path: chosen[i], maxPixels: options.maxPixels) })
         }
         var themes: [Theme] = []
         for i in 0..<chosen.count {
@@ -35,8 +35,8 @@ public enum ThemeExtractor {
     }
 
     /// Streams a PNG's rows into a `GradientAccumulator` (one cell row of rows per read) and fits.
-    public static func fitFile(path: String) throws -> FittedFile {
-        let reader = try PNGRowReader(path: path, rgbWhenOpaque: true)
+    public static func fitFile(path: String, maxPixels: Int = PNGLimits.defaultMaxPixels) throws -> FittedFile {
+        let reader = try PNGRowReader(path: path, maxPixels: maxPixels, rgbWhenOpaque: true)
         let width = reader.header.width, height = reader.header.height
         guard width > 0 && height > 0 else { throw FileError(path, "the image is empty") }
         var acc = GradientAccumulator(width: width, height: height)
@@ -116,7 +116,7 @@ public enum ThemeExtractor {
             }
             textColors.append(TextColor(name: spec.name, color: spec.color, dark: spec.dark, large: spec.large, contrast: ratio))
         }
-        return Theme(name: name, identifier: ThemeName.identifier(name), file: file, width: f.width, height: f.height,
+        return Theme(name: name, identifier: SwiftIdentifier.lowerCamel(name, fallback: "theme"), file: file, width: f.width, height: f.height,
                      colorSpace: colorSpace, angle: f.fit.angle, startPoint: f.fit.startPoint, endPoint: f.fit.endPoint,
                      stops: stops, themeColor: themeColor, textColors: textColors, fit: q, overlays: f.fit.overlays)
     }

@@ -16,19 +16,6 @@ public enum ThemeName {
         return (base, 1)
     }
 
-    /// A lowerCamel identifier: `Ocean Blue` → `oceanBlue`. A placeholder until the templates'
-    /// Swift identifier rules are connected.
-    public static func identifier(_ name: String) -> String {
-        let words = name.split { !($0.isLetter || $0.isNumber) }.map(String.init)
-        var out = ""
-        for (i, w) in words.enumerated() {
-            out += i == 0 ? w.prefix(1).lowercased() + w.dropFirst() : w.prefix(1).uppercased() + w.dropFirst()
-        }
-        if out.isEmpty { return "theme" }
-        if out.first!.isNumber { out = "theme" + out }
-        return out
-    }
-
     /// One file per artboard: of `Sunset.png`, `Sunset@2x.png`, `Sunset@3x.png` in one folder
     /// the largest scale wins. Keeps the order of `files` (already sorted for output).
     public static func largestVariants(_ files: [String]) -> [String] {

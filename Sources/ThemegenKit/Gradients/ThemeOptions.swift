@@ -15,6 +15,8 @@ public struct ThemeOptions: Sendable {
     public var poorFitLimit: Double
     /// File paths in themes are written relative to this folder (the current one by default).
     public var baseDirectory: String?
+    /// Artboards with more pixels are refused before decoding (`--max-pixels`).
+    public var maxPixels = PNGLimits.defaultMaxPixels
 
     public init(textColors: [TextColorCheck] = [], themeTextColors: [String: [TextColorCheck]] = [:],
                 themeColors: [String: RGBA] = [:], allowPoorFit: Bool = false,
@@ -26,7 +28,7 @@ public struct ThemeOptions: Sendable {
 }
 
 /// A named text colour to check against the gradient (sRGB), from `--text-color` or the
-/// config's `TextColorSpec`.
+/// config's per-theme `textColors`.
 public struct TextColorCheck: Sendable, Hashable {
     public var name: String
     public var color: RGBA

@@ -5,14 +5,53 @@ public struct JobContext: Sendable {
     /// The config's folder: inputs and outputs are relative to it.
     public let root: String
     public let console: Console
+    /// Models the run's jobs have made, so a later job (the preview) need not decode again.
+    public let memo: RunMemo
+    /// The index of the config section the job comes from, and the config's name, for messages.
+    public var section = 0
+    public var configName = ConfigDefaults.fileName
+
+    public init(root: String, console: Console, memo: RunMemo = RunMemo()) {
+        self.root = root; self.console = console; self.memo = memo
+    }
 
     /// Reports progress as `[37/220] slicing Card@3x.png` (on a terminal only).
     public func progress(_ done: Int, of total: Int, _ what: String) {
         console.progress("[\(done)/\(total)] \(what)")
     }
 
+    func forSection(_ index: Int, of loaded: LoadedConfig) -> JobContext {
+        var c = self
+        c.section = index
+        c.configName = loaded.fileName ?? ConfigDefaults.fileName
+        return c
+    }
+
     /// A path relative to the root, made usable by this process.
     public func path(_ relative: String) -> String { OutputWriter.join(root, relative) }
+}
+
+/// The themes and sliced assets of one run, by config section index.
+public final class RunMemo: @unchecked Sendable {
+    private let lock = NSLock()
+    private var themes: [Int: [Theme]] = [:]
+    private var assets: [Int: [SlicedAsset]] = [:]
+
+    public init() {}
+
+    public func themes(_ section: Int, orMake make: () throws -> [Theme]) rethrows -> [Theme] {
+        if let t = lock.withLock({ themes[section] }) { return t }
+        let t = try make()
+        lock.withLock { themes[section] = t }
+        return t
+    }
+
+    public func assets(_ section: Int, orMake make: () throws -> [SlicedAsset]) rethrows -> [SlicedAsset] {
+        if let a = lock.withLock({ assets[section] }) { return a }
+        let a = try make()
+        lock.withLock { assets[section] = a }
+        return a
+    }
 }
 
 /// One unit of a run: the files it reads and a closure that turns them into planned outputs.

@@ -56,6 +56,7 @@ public enum BuildRun {
         var fingerprintsOf: [String: [String: Fingerprint]] = [:]
         let recordCache = !readOnly && !options.noCache
         var errors: [Error] = []
+        let memo = RunMemo()
 
         for job in jobs {
             let inputs: [String]
@@ -76,7 +77,7 @@ public enum BuildRun {
                 // Before producing: an export changed while the job runs must look changed
                 // next time, not be recorded as what the outputs were made from.
                 if recordCache { fingerprintsOf[job.name] = try BuildCache.fingerprints(of: inputs, root: root) }
-                let files = try job.produce(JobContext(root: root, console: console))
+                let files = try job.produce(JobContext(root: root, console: console, memo: memo))
                 producedBy[job.name] = files
                 warningsOf[job.name] = Array(console.warnings[warningsBefore...])
                 plan.files += files

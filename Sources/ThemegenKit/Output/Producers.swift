@@ -17,7 +17,22 @@ public struct Producers: Sendable {
     }
 
     /// What `themegen run` uses.
-    public static let standard = Producers()
+    public static let standard = Producers(
+        themes: { section, ctx in
+            let themes = try ctx.memo.themes(ctx.section) {
+                try ThemeProducer.extract(section, index: ctx.section, root: ctx.root, configName: ctx.configName, console: ctx.console)
+            }
+            guard ctx.console.errorCount == 0 else { return [] }
+            return try ThemeProducer.files(section, themes: themes, root: ctx.root)
+        },
+        assets: { section, ctx in
+            let assets = try ctx.memo.assets(ctx.section) {
+                try AssetProducer.slice(section, root: ctx.root, console: ctx.console) ?? []
+            }
+            guard ctx.console.errorCount == 0 else { return [] }
+            return try AssetProducer.files(section, assets: assets, root: ctx.root)
+        }
+    )
 
     /// One job per config section that has a producer, named by its key path.
     public func jobs(for loaded: LoadedConfig) -> [BuildJob] {
@@ -28,13 +43,13 @@ public struct Producers: Sendable {
             guard let themes else { continue }
             jobs.append(BuildJob(name: "themes[\(i)]", inputs: {
                 try InputFiles.relativePNGs(in: section.input, root: root) + Producers.templateInputs(section.outputs, root: root)
-            }, produce: { try themes(section, $0) }))
+            }, produce: { try themes(section, $0.forSection(i, of: loaded)) }))
         }
         for (i, section) in config.assets.enumerated() {
             guard let assets else { continue }
             jobs.append(BuildJob(name: "assets[\(i)]", inputs: {
                 try InputFiles.relativePNGs(in: section.input, root: root) + Producers.templateInputs(section.outputs, root: root)
-            }, produce: { try assets(section, $0) }))
+            }, produce: { try assets(section, $0.forSection(i, of: loaded)) }))
         }
         if let output = config.preview, let preview {
             // The preview shows every theme and asset, so every export is its input.
@@ -42,7 +57,7 @@ public struct Producers: Sendable {
                 try (config.themes.map(\.input) + config.assets.map(\.input)).flatMap {
                     try InputFiles.relativePNGs(in: $0, root: root)
                 }
-            }, produce: { try preview(config, output, $0) }))
+            }, produce: { try preview(config, output, $0.forSection(0, of: loaded)) }))
         }
         return jobs
     }
