@@ -33,7 +33,8 @@ class Cmd:
 class CommandFailed(Exception):
     def __init__(self, cmd: Cmd, run: Run):
         lines = [l for l in run.stderr.strip().splitlines() if l.strip()]
-        detail = lines[0] if lines else "no message on stderr"
+        errors = [l for l in lines if "error" in l.lower()]
+        detail = (errors or lines or ["no message on stderr"])[0]
         super().__init__(f"{cmd.label} exited {run.code}: {detail}")
         self.cmd, self.run = cmd, run
 

@@ -7,8 +7,9 @@ import subprocess
 import sys
 from typing import List
 
-from .measure import Cmd, CommandFailed, progress, run_once
+from .measure import CommandFailed, progress, run_once
 from .prepare import Context, which
+from .slicing import themegen_tool as slice_tool
 from .table import Row, Target, at_least
 
 JOB = "Quality (#5), mean PSNR, 36 drawings"
@@ -47,12 +48,10 @@ def rows(ctx: Context) -> List[Row]:
     for f in sorted(os.listdir(os.path.join(truth, "3x"))):
         if f.endswith(".png"):
             shutil.copyfile(os.path.join(truth, "3x", f), os.path.join(inputs, f[:-4] + "@3x.png"))
-    catalog = os.path.join(q, "Out.xcassets")
-    argv = [ctx.themegen, "slice", inputs, "--catalog", catalog]
-    if ctx.has("slice", "--no-cache"):
-        argv.append("--no-cache")
+    tool = slice_tool(ctx, inputs, os.path.join(q, "out"), "themegen slice (quality)")
+    catalog = os.path.join(q, "out", "Generated", "Assets.xcassets")
     try:
-        run_once(Cmd("themegen slice (quality)", argv, before=lambda: shutil.rmtree(catalog, ignore_errors=True)))
+        run_once(tool.cmd)
     except CommandFailed as e:
         return [Row(JOB, label, compare=f"failed: {e}", targets=goals)] + peers
     scores = os.path.join(q, "score.json")
