@@ -19,6 +19,7 @@ import platform
 import subprocess
 import sys
 
+sys.dont_write_bytecode = True  # no __pycache__ in the repository
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 from benchlib import decode, incremental, load, quality, slicing, themes  # noqa: E402
