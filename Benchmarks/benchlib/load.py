@@ -44,7 +44,7 @@ def rows(ctx: Context, corpus: str, large: Optional[str]) -> List[Row]:
                            Cmd("themes (load)", [ctx.themegen, "themes", themes_dir, "--template", "json"])))
     else:
         out.append(Row(JOB, "`themegen themes`", compare="not available yet"))
-    tool = slice_tool(ctx, assets_dir, os.path.join(ctx.work, "load-out"), "`themegen slice --no-cache`")
+    tool = slice_tool(ctx, assets_dir, os.path.join(ctx.work, "load-out"), "`themegen slice`, cold")
     if tool.cmd is not None:
         candidates.append((tool.label, tool.cmd))
     else:
