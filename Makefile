@@ -15,7 +15,8 @@ help:
 	@echo "make clean      remove what themegen generated, and .build"
 	@echo "make exports    redraw the sample exports in Exports/"
 	@echo "make templates  rebuild the built-in copies of Templates/*.mustache"
-	@echo "make bench      benchmark against peers (ratios from one run)"
+	@echo "make bench      benchmark against peers (ratios from one run; QUICK=1 for a short run)"
+	@echo "make bench-large  the same plus the 2,000-asset / 500-theme load rows (slow)"
 
 build:
 	$(SWIFT) build
@@ -41,3 +42,10 @@ exports:
 
 templates:
 	./scripts/generate-builtin-templates.sh
+
+# The bench builds its own release binary and corpora (under /tmp, once) and is never part of `swift test`.
+bench:
+	python3 Benchmarks/bench.py $(if $(QUICK),--quick)
+
+bench-large:
+	python3 Benchmarks/bench.py --load $(if $(QUICK),--quick)
