@@ -7,3 +7,13 @@ final class ImageTests: XCTestCase {
         XCTAssertEqual(img.to8Bit().pixels, .rgba8([0, 0, 128, 255]))
     }
 }
+
+final class FilePathTests: XCTestCase {
+    func testParentOfOneCharacterPathsDoesNotTrap() {
+        XCTAssertEqual(FilePath.parent("G"), "")
+        XCTAssertEqual(FilePath.parent("G/A.xcassets"), "G")
+        XCTAssertEqual(FilePath.parent("/a"), "/")
+        XCTAssertEqual(FilePath.parent("a/b/c.png"), "a/b")
+        XCTAssertEqual(FilePath.parent("a/b/"), "a")
+    }
+}

@@ -25,7 +25,7 @@ public enum ConfigLoader {
             if explicitPath != nil { throw FileError(shown, "no such config file") }
             return LoadedConfig(config: try conventions(root: directory), fileName: nil, root: directory, bytes: [])
         }
-        let folder = (path as NSString).deletingLastPathComponent
+        let folder = FilePath.parent(path)
         let root = folder.isEmpty ? "." : folder
         return LoadedConfig(config: try decode(bytes, file: shown, root: root), fileName: shown, root: root, bytes: bytes)
     }
@@ -40,7 +40,7 @@ public enum ConfigLoader {
             if explicitPath != nil { throw FileError(shown, "no such config file") }
             return LoadedConfig(config: config, fileName: nil, root: directory, bytes: [])
         }
-        let folder = (path as NSString).deletingLastPathComponent
+        let folder = FilePath.parent(path)
         if let m = try JSONParser.parse(bytes, file: shown).value["manifest"] {
             var decoder = ConfigDecoder(file: shown, root: folder.isEmpty ? "." : folder)
             guard let manifest = decoder.manifestPath(m) else { throw ErrorList(decoder.errors) }

@@ -22,7 +22,7 @@ public enum ThemeName {
         var best: [String: (scale: Int, index: Int)] = [:]
         for (i, f) in files.enumerated() {
             let p = parse(fileName: (f as NSString).lastPathComponent)
-            let key = ((f as NSString).deletingLastPathComponent + "/" + p.name).precomposedStringWithCanonicalMapping
+            let key = (FilePath.parent(f) + "/" + p.name).precomposedStringWithCanonicalMapping
             if let b = best[key], b.scale >= p.scale { continue }
             best[key] = (p.scale, i)
         }

@@ -42,8 +42,8 @@ enum FileSystem {
     /// Creates `path` and its missing parents.
     static func makeDirectories(_ path: String, shownAs name: String) throws {
         if path.isEmpty || isDirectory(path) { return }
-        let parent = (path as NSString).deletingLastPathComponent
-        if !parent.isEmpty, parent != path { try makeDirectories(parent, shownAs: (name as NSString).deletingLastPathComponent) }
+        let parent = FilePath.parent(path)
+        if !parent.isEmpty, parent != path { try makeDirectories(parent, shownAs: FilePath.parent(name)) }
         if mkdir(path, 0o777) != 0, errno != EEXIST {
             throw FileError(name, "cannot create folder: \(String(cString: strerror(errno)))", kind: .io)
         }
@@ -53,7 +53,7 @@ enum FileSystem {
     /// The sibling a write goes to before it is renamed into place. One fixed name per file:
     /// runs are serialised by the lock, and a leftover from a killed run is simply reused.
     static func temporaryPath(for path: String) -> String {
-        let dir = (path as NSString).deletingLastPathComponent
+        let dir = FilePath.parent(path)
         let name = (path as NSString).lastPathComponent
         return (dir.isEmpty ? "" : dir + "/") + "." + name + ".themegen-tmp"
     }
@@ -117,7 +117,7 @@ enum FileSystem {
 
     /// Makes a rename or unlink durable. Best effort: not every file system allows it.
     static func syncDirectory(of path: String) {
-        let dir = (path as NSString).deletingLastPathComponent
+        let dir = FilePath.parent(path)
         let fd = open(dir.isEmpty ? "." : dir, O_RDONLY)
         if fd >= 0 { _ = fsync(fd); close(fd) }
     }

@@ -10,8 +10,8 @@ public final class RunLock {
     /// called once with the holder's pid (nil if it cannot be read).
     public init(path: String, shownAs name: String, timeout: Double = 30, pollInterval: Double = 0.05,
                 waiting: (Int?) -> Void) throws {
-        try FileSystem.makeDirectories((path as NSString).deletingLastPathComponent,
-                                       shownAs: (name as NSString).deletingLastPathComponent)
+        try FileSystem.makeDirectories(FilePath.parent(path),
+                                       shownAs: FilePath.parent(name))
         fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
         if fd < 0 { throw FileError(name, "cannot open the lock file: \(String(cString: strerror(errno)))", kind: .io) }
         let deadline = Date().addingTimeInterval(timeout)

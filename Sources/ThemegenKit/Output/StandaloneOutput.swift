@@ -1,3 +1,5 @@
+import Foundation
+
 /// Writes the files of a one-off command (`themes --output`, `slice --catalog`, `preview`)
 /// through the same safe writer and ownership manifest as `themegen run`: atomic writes,
 /// nothing themegen does not own is overwritten, and only paths inside `scope` are written
@@ -25,9 +27,19 @@ public enum StandaloneOutput {
     }
 
     /// `scope`: output files and folders (relative to the current folder) this command owns.
+    /// An absolute `--catalog` or `--output` (as Xcode build phases pass `$SRCROOT/…`) makes
+    /// every path absolute, written from `/`.
     public static func write(_ files: [PlannedFile], scope: [String], options: Options, console: Console) throws -> ExitCode {
-        let root = "."
-        let scopes = scope.map { $0.hasSuffix("/") ? String($0.dropLast()) : $0 }
+        let absolute = scope.contains { $0.hasPrefix("/") }
+        let cwd = FileManager.default.currentDirectoryPath
+        func rooted(_ p: String) -> String {
+            guard absolute else { return p }
+            let full = p.hasPrefix("/") ? p : (cwd.hasSuffix("/") ? cwd : cwd + "/") + p
+            return String(full.drop { $0 == "/" })
+        }
+        let root = absolute ? "/" : "."
+        let files = files.map { f in var g = f; g.path = rooted(f.path); return g }
+        let scopes = scope.map { rooted($0.hasSuffix("/") ? String($0.dropLast()) : $0) }
         let folder = OutputWriter.dirname(scopes.first ?? "")
         let manifestPath = (folder.isEmpty ? "" : folder + "/") + ".themegen-manifest.json"
         let readOnly = options.check || options.dryRun
@@ -41,7 +53,7 @@ public enum StandaloneOutput {
         defer { lock?.release() }
 
         // What the manifest owns outside this command's scope is left as it is.
-        let manifest = try OwnershipManifest.load(path: manifestPath, shownAs: manifestPath)
+        let manifest = try OwnershipManifest.load(path: OutputWriter.join(root, manifestPath), shownAs: manifestPath)
         func inScope(_ path: String) -> Bool {
             scopes.contains { path == $0 || path.hasPrefix($0 + "/") }
         }

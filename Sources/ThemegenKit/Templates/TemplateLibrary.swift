@@ -81,7 +81,7 @@ public struct FolderPartials: PartialResolver {
         if includedFrom.hasPrefix(TemplateLibrary.builtinPrefix) {
             return BuiltinTemplates.source(named: name).map { ($0, TemplateLibrary.builtinPrefix + name) }
         }
-        let folder = (includedFrom as NSString).deletingLastPathComponent
+        let folder = FilePath.parent(includedFrom)
         let path = folder.isEmpty ? name + ".mustache" : folder + "/" + name + ".mustache"
         guard FileManager.default.fileExists(atPath: path) else { return nil }
         return (try TemplateLibrary.read(path), path)

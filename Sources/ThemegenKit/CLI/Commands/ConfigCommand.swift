@@ -20,7 +20,7 @@ enum ConfigCommand {
             if FileSystem.exists(path) {
                 throw FileError(path, "already exists; themegen config init does not overwrite it", kind: .io)
             }
-            let folder = (path as NSString).deletingLastPathComponent
+            let folder = FilePath.parent(path)
             let starter = StarterConfig.text(forProjectAt: folder.isEmpty ? "." : folder)
             try FileSystem.writeAtomically(Array(starter.utf8), to: path, shownAs: path)
             console.info("wrote \(path)")

@@ -14,6 +14,7 @@ enum SliceCommand {
             .flag("auto-caps", help: "Find 9-slice caps from the band of identical rows and columns."),
             .flag("pad", help: "Pad sources whose sides are not a multiple of 3 instead of warning."),
             .flag("provides-namespace", help: "Group folders provide a namespace in the catalog."),
+            .flag("no-cache", help: "Accepted as in `run`: slice keeps no cache, so every slice run is cold."),
             maxPixelsOption,
         ] + StandaloneOutput.optionSpecs
     ) { args, console in
