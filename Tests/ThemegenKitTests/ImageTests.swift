@@ -17,3 +17,14 @@ final class FilePathTests: XCTestCase {
         XCTAssertEqual(FilePath.parent("a/b/"), "a")
     }
 }
+
+final class FilePathRelativeTests: XCTestCase {
+    func testModelPathsAreRelativeToTheConfigFolderOrTheCurrentOne() {
+        let cwd = FileManager.default.currentDirectoryPath
+        XCTAssertEqual(FilePath.relative("sub/Exports/A.png", to: "sub"), "Exports/A.png")
+        XCTAssertEqual(FilePath.relative(cwd + "/sub/Exports/A.png", to: "sub"), "Exports/A.png")
+        XCTAssertEqual(FilePath.relative(cwd + "/Exports/A.png"), "Exports/A.png")
+        XCTAssertEqual(FilePath.relative("./Exports/A.png", to: "."), "Exports/A.png")
+        XCTAssertEqual(FilePath.relative("/elsewhere/A.png", to: "/work"), "/elsewhere/A.png")
+    }
+}

@@ -70,7 +70,7 @@ public enum ThemeExtractor {
     /// Applies the theme rules to one fit; nil (with an error reported) when the file cannot
     /// become a theme.
     public static func makeTheme(_ f: FittedFile, options: ThemeOptions, console: Console) -> Theme? {
-        let file = relativePath(f.file, base: options.baseDirectory)
+        let file = FilePath.relative(f.file, to: options.baseDirectory)
         let name = ThemeName.parse(fileName: (f.file as NSString).lastPathComponent).name
         let q = f.fit.quality
         if q.maxDeltaE > options.poorFitLimit {
@@ -125,18 +125,6 @@ public enum ThemeExtractor {
         return Theme(name: name, identifier: SwiftIdentifier.lowerCamel(name, fallback: "theme"), file: file, width: f.width, height: f.height,
                      colorSpace: colorSpace, angle: f.fit.angle, startPoint: f.fit.startPoint, endPoint: f.fit.endPoint,
                      stops: stops, themeColor: themeColor, textColors: textColors, fit: q, overlays: f.fit.overlays)
-    }
-
-    /// `path` relative to `base` (default: the current folder) when it lies inside it, with `/`.
-    static func relativePath(_ path: String, base: String?) -> String {
-        var p = path
-        while p.hasPrefix("./") { p.removeFirst(2) }
-        let root = base ?? FileManager.default.currentDirectoryPath
-        if p.hasPrefix("/") {
-            let prefix = root.hasSuffix("/") ? root : root + "/"
-            if p.hasPrefix(prefix) { p.removeFirst(prefix.count) }
-        }
-        return p.replacingOccurrences(of: "\\", with: "/")
     }
 }
 

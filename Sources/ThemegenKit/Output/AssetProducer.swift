@@ -36,7 +36,7 @@ public enum AssetProducer {
         guard result.errors.isEmpty else { return nil }
         return result.assets.map { sliced in
             var s = sliced
-            s.asset.file = RelativePath.strip(root: root, from: s.asset.file)
+            s.asset.file = FilePath.relative(s.asset.file, to: root)
             return s
         }
     }
@@ -51,30 +51,10 @@ public enum AssetProducer {
         for output in section.outputs {
             var params = output.params
             if section.providesNamespace && params["providesNamespace"] == nil { params["providesNamespace"] = "true" }
-            let text = try CodeGenerator.render(assets: models, template: templatePath(output.template, root: root),
-                                                params: params, templateSearchFolder: templateFolder(root))
+            let text = try CodeGenerator.render(assets: models, template: output.resolvedTemplate(root: root),
+                                                params: params, templateSearchFolder: Producers.templatesFolder(root))
             files.append(PlannedFile(path: output.output, text: text))
         }
         return files
-    }
-
-    /// A template given by path is relative to the config's folder.
-    static func templatePath(_ template: String, root: String) -> String {
-        let isPath = template.contains("/") || template.hasSuffix(".mustache")
-        return isPath ? OutputWriter.join(root, template) : template
-    }
-
-    /// Names are looked up in the config's `Templates/` first (what the cache watches).
-    static func templateFolder(_ root: String) -> URL {
-        URL(fileURLWithPath: OutputWriter.join(root, "Templates"))
-    }
-}
-
-/// Paths in models are relative to the config's folder, never absolute.
-enum RelativePath {
-    static func strip(root: String, from path: String) -> String {
-        guard !root.isEmpty, root != "." else { return path }
-        let prefix = root.hasSuffix("/") ? root : root + "/"
-        return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
     }
 }

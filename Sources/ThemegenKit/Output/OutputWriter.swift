@@ -159,7 +159,7 @@ public enum OutputWriter {
         defer { for t in temporaries where !t.isEmpty { unlink(t) } } // only after a failure
         for file in ordered {
             let full = join(root, file.path)
-            try FileSystem.makeDirectories(dirname(full), shownAs: dirname(file.path))
+            try FileSystem.makeDirectories(FilePath.parent(full), shownAs: FilePath.parent(file.path))
             temporaries.append(try FileSystem.writeTemporary(file.bytes, for: full, shownAs: file.path, sync: false))
         }
         FileSystem.flushFileSystems()
@@ -225,7 +225,7 @@ public enum OutputWriter {
     static func bundleFolders(of paths: Set<String>) -> [String] {
         var folders = Set<String>()
         for p in paths {
-            let d = dirname(p)
+            let d = FilePath.parent(p)
             if bundleSuffixes.contains(where: { d.hasSuffix($0) }) { folders.insert(d) }
         }
         return folders.sorted()
@@ -233,7 +233,7 @@ public enum OutputWriter {
 
     static func writeManifest(_ m: OwnershipManifest, root: String, options: WriteOptions) throws {
         let full = join(root, options.manifestPath)
-        try FileSystem.makeDirectories(dirname(full), shownAs: dirname(options.manifestPath))
+        try FileSystem.makeDirectories(FilePath.parent(full), shownAs: FilePath.parent(options.manifestPath))
         try FileSystem.writeAtomically(m.serialized(), to: full, shownAs: options.manifestPath)
     }
 
@@ -247,8 +247,8 @@ public enum OutputWriter {
     static func removeEmptyFolders(root: String, below paths: [String]) -> [String] {
         var candidates = Set<String>()
         for p in paths {
-            var d = dirname(p)
-            while !d.isEmpty { candidates.insert(d); d = dirname(d) }
+            var d = FilePath.parent(p)
+            while !d.isEmpty && d != "/" { candidates.insert(d); d = FilePath.parent(d) }
         }
         var removed: [String] = []
         for d in candidates.sorted(by: { $0.split(separator: "/").count > $1.split(separator: "/").count || ($0.split(separator: "/").count == $1.split(separator: "/").count && $0 < $1) }) {
@@ -261,8 +261,4 @@ public enum OutputWriter {
         root.isEmpty || root == "." ? path : (root.hasSuffix("/") ? root + path : root + "/" + path)
     }
 
-    static func dirname(_ path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return "" }
-        return String(path[..<slash])
-    }
 }

@@ -8,7 +8,7 @@ public enum PreviewProducer {
                              context: JobContext) throws -> [PlannedFile] {
         var options = PreviewBuilder.Options(pagePath: output.output)
         options.inputRoot = context.root
-        options.templateFolder = AssetProducer.templateFolder(context.root)
+        options.templateFolder = Producers.templatesFolder(context.root)
         return try PreviewBuilder.plan(themes: themes.map { PreviewTheme(theme: $0) },
                                        assets: assets.map(PreviewAsset.init(sliced:)), options: options)
     }

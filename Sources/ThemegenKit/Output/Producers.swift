@@ -1,3 +1,5 @@
+import Foundation
+
 /// The producers a run plugs into its jobs, one per config section. The themes, slicing and
 /// preview code register theirs in `Producers.standard`; a section without a producer is
 /// skipped. Producers resolve template names with
@@ -82,9 +84,9 @@ public struct Producers: Sendable {
     /// given by path, every `*.mustache` beside it (its partials). Listing whole folders means a
     /// template added later, which would shadow a built-in, also changes the job's inputs.
     static func templateInputs(_ outputs: [OutputSpec], root: String) -> [String] {
-        var folders = outputs.isEmpty ? [] : ["Templates"]
+        var folders = outputs.isEmpty ? [] : [templatesFolderName]
         for o in outputs {
-            if let file = o.templateFile { folders.append(OutputWriter.dirname(file)) }
+            if let file = o.templateFile { folders.append(FilePath.parent(file)) }
         }
         var files = Set<String>()
         for folder in Set(folders) {
@@ -94,5 +96,21 @@ public struct Producers: Sendable {
         }
         for o in outputs { if let file = o.templateFile { files.insert(file) } }
         return files.sorted()
+    }
+
+    /// Template names are looked up in the config's `Templates/` before the built-ins: the
+    /// folder the producers search and the one the cache watches are this one.
+    static let templatesFolderName = "Templates"
+
+    static func templatesFolder(_ root: String) -> URL {
+        URL(fileURLWithPath: OutputWriter.join(root, templatesFolderName))
+    }
+}
+
+extension OutputSpec {
+    /// The template to render: a built-in or `Templates/` name as is, a path made relative to
+    /// the config's folder.
+    func resolvedTemplate(root: String) -> String {
+        templateFile.map { OutputWriter.join(root, $0) } ?? template
     }
 }

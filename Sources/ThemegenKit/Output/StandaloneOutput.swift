@@ -40,7 +40,7 @@ public enum StandaloneOutput {
         let root = absolute ? "/" : "."
         let files = files.map { f in var g = f; g.path = rooted(f.path); return g }
         let scopes = scope.map { rooted($0.hasSuffix("/") ? String($0.dropLast()) : $0) }
-        let folder = OutputWriter.dirname(scopes.first ?? "")
+        let folder = FilePath.parent(scopes.first ?? "")
         let manifestPath = (folder.isEmpty ? "" : folder + "/") + ".themegen-manifest.json"
         let readOnly = options.check || options.dryRun
         var lock: RunLock?

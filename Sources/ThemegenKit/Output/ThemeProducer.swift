@@ -28,9 +28,8 @@ public enum ThemeProducer {
     /// The section's outputs, rendered, and its colorsets when the section asks for them.
     public static func files(_ section: ThemesInput, themes: [Theme], root: String) throws -> [PlannedFile] {
         var files = try section.outputs.map { output in
-            let text = try CodeGenerator.render(themes: themes, template: AssetProducer.templatePath(output.template, root: root),
-                                                params: output.params,
-                                                templateSearchFolder: AssetProducer.templateFolder(root))
+            let text = try CodeGenerator.render(themes: themes, template: output.resolvedTemplate(root: root),
+                                                params: output.params, templateSearchFolder: Producers.templatesFolder(root))
             return PlannedFile(path: output.output, text: text)
         }
         if let catalog = section.colorsets {

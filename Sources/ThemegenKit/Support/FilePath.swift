@@ -1,3 +1,5 @@
+import Foundation
+
 /// Path arithmetic on `/`-separated strings. Foundation's `NSString.deletingLastPathComponent`
 /// traps on one-character paths on Linux (swift-corelibs-foundation), so themegen uses this.
 public enum FilePath {
@@ -7,5 +9,23 @@ public enum FilePath {
         while p.count > 1 && p.hasSuffix("/") { p = p.dropLast() }
         guard let slash = p.lastIndex(of: "/") else { return "" }
         return slash == p.startIndex ? "/" : String(p[..<slash])
+    }
+
+    /// `path` relative to `base` when it lies inside it, with `/`, so models never hold
+    /// absolute paths: `base` may be relative (`sub`) or absolute, and defaults to the current
+    /// folder, against which absolute paths are also compared.
+    public static func relative(_ path: String, to base: String? = nil) -> String {
+        var p = path.replacingOccurrences(of: "\\", with: "/")
+        while p.hasPrefix("./") { p.removeFirst(2) }
+        let cwd = FileManager.default.currentDirectoryPath
+        for root in [base, cwd].compactMap({ $0 }) where !root.isEmpty && root != "." {
+            let prefix = root.hasSuffix("/") ? root : root + "/"
+            if p.hasPrefix(prefix) { return String(p.dropFirst(prefix.count)) }
+            if !root.hasPrefix("/") {
+                let absolute = (cwd.hasSuffix("/") ? cwd : cwd + "/") + prefix
+                if p.hasPrefix(absolute) { return String(p.dropFirst(absolute.count)) }
+            }
+        }
+        return p
     }
 }

@@ -53,7 +53,13 @@ enum SliceCommand {
         if let template = args.value("template") {
             var params = try TemplateParams.parse(args.values("param"))
             if section.providesNamespace && params["providesNamespace"] == nil { params["providesNamespace"] = "true" }
-            let text = try CodeGenerator.render(assets: result.assets.map(\.asset), template: template, params: params)
+            // Models name their exports relative to the current folder, never absolutely.
+            let models = result.assets.map { sliced -> Asset in
+                var a = sliced.asset
+                a.file = FilePath.relative(a.file)
+                return a
+            }
+            let text = try CodeGenerator.render(assets: models, template: template, params: params)
             if let output = args.value("output") {
                 files.append(PlannedFile(path: output, text: text))
                 scope.append(output)
