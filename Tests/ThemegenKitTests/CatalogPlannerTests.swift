@@ -132,7 +132,7 @@ final class CatalogPlannerTests: XCTestCase {
         }
         XCTAssertThrowsError(try CatalogPlanner.plan(catalog: "T.xcassets", assets: [],
                                                      colors: [NamedColor(name: "Odd", color: RGBA(red: 0, green: 0, blue: 0), colorSpace: .other("gAMA 1"))])) { e in
-            XCTAssertEqual("\(e)", "colour Odd: its colour space 'gAMA 1' cannot be written in a colorset; use sRGB or Display P3 sources")
+            XCTAssertEqual("\(e)", "Odd.colorset: its colour space 'gAMA 1' cannot be written in a colorset; use sRGB or Display P3 sources")
         }
     }
 }

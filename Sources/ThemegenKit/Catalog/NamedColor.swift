@@ -31,7 +31,7 @@ extension CatalogContents {
         case .sRGB: space = "srgb"
         case .displayP3: space = "display-p3"
         case .other(let name):
-            throw CatalogError(message: "colour \(c.name): its colour space '\(name)' cannot be written in a colorset; use sRGB or Display P3 sources")
+            throw CatalogError(message: "\((c.groups + [c.name]).joined(separator: "/")).colorset: its colour space '\(name)' cannot be written in a colorset; use sRGB or Display P3 sources")
         }
         func entry(_ rgba: RGBA, dark: Bool) -> XcodeJSON {
             var e: [String: XcodeJSON] = [
