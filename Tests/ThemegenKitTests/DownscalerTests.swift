@@ -31,6 +31,50 @@ final class DownscalerTests: XCTestCase {
         XCTAssertEqual(F.rgba8(Downscaler.downscale(ramp, to: 1)), [30, 0, 0, 255, 120, 0, 0, 255])
     }
 
+    func testEightBitThreeToOneIsExactInIntegersAndAgreesWithTheDoublePath() {
+        // 8-bit art with sides that are multiples of 3 takes the integer path; the same pixels
+        // at 16 bits take the Double path. They must agree everywhere except at exact ties,
+        // where the integer path rounds half up.
+        var rng = SeededRandom(seed: 42)
+        let alphas: [UInt8] = [0, 0, 1, 9, 18, 128, 254, 255, 255, 255]
+        let src = F.image(99, 60) { _, _ in
+            (UInt8(rng.int(0, 255)), UInt8(rng.int(0, 255)), UInt8(rng.int(0, 255)), alphas[rng.int(0, alphas.count - 1)])
+        }
+        let a8 = F.rgba8(src)
+        let fast = F.rgba8(Downscaler.downscale(src, to: 1))
+        let wide = Image(width: 99, height: 60, colorSpace: .sRGB, pixels: .rgba16(a8.map { UInt16($0) * 257 }))
+        let slow = F.rgba8(Downscaler.downscale(wide, to: 1))
+        XCTAssertEqual(fast.count, 33 * 20 * 4)
+        var ties = 0
+        for j in 0..<20 {
+            for i in 0..<33 {
+                var sumA = 0, sumCA = [0, 0, 0]
+                for y in (3 * j)..<(3 * j + 3) {
+                    for x in (3 * i)..<(3 * i + 3) {
+                        let o = (y * 99 + x) * 4, a = Int(a8[o + 3])
+                        sumA += a
+                        for c in 0..<3 { sumCA[c] += Int(a8[o + c]) * a }
+                    }
+                }
+                let o = (j * 33 + i) * 4
+                let alpha = (2 * sumA + 9) / 18
+                XCTAssertEqual(Int(fast[o + 3]), alpha)
+                XCTAssertEqual(fast[o + 3], slow[o + 3])
+                for c in 0..<3 {
+                    let exact = alpha == 0 ? 0 : min(255, (2 * sumCA[c] + 9 * alpha) / (18 * alpha))
+                    XCTAssertEqual(Int(fast[o + c]), exact, "pixel \(i),\(j) channel \(c)")
+                    let tie = alpha > 0 && (2 * sumCA[c]) % (9 * alpha) == 0 && (2 * sumCA[c] / (9 * alpha)) % 2 == 1
+                    if tie { ties += 1 } else { XCTAssertEqual(fast[o + c], slow[o + c], "pixel \(i),\(j) channel \(c)") }
+                }
+            }
+        }
+        // A constructed tie: two pixels of alpha 9, red 1 and 0: alpha round(18/9) = 2, red
+        // exactly 9/18 = 0.5, which rounds up.
+        let tie = F.image(3, 3) { x, y in y == 0 && x < 2 ? (x == 0 ? 1 : 0, 0, 0, 9) : (0, 0, 0, 0) }
+        XCTAssertEqual(F.rgba8(Downscaler.downscale(tie, to: 1)), [1, 0, 0, 2])
+        XCTAssertLessThan(ties, 40)
+    }
+
     func testHalfPointEdgeAtThreeToTwoStaysHard() {
         // A black bar 1.5 px wide at 3x (pixel 0 full, pixel 1 half) on white: the half-point
         // edge is mid-pixel at 3x and on a pixel boundary at 2x, so 2x is 1 px black (128 is a

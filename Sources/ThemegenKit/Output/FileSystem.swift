@@ -61,15 +61,15 @@ enum FileSystem {
     /// Writes `bytes` to `path` so that a reader (or a crash) sees either the old file or the
     /// whole new one: temp file in the same folder, fsync, rename, fsync of the folder.
     static func writeAtomically(_ bytes: [UInt8], to path: String, shownAs name: String) throws {
-        let tmp = try writeTemporary(bytes, for: path, shownAs: name, sync: true)
+        let tmp = temporaryPath(for: path)
+        try writeTemporary(bytes, at: tmp, shownAs: name, sync: true)
         try replace(path, with: tmp, shownAs: name)
         syncDirectory(of: path)
     }
 
-    /// Writes the next content of `path` to its temp sibling and returns the temp's path.
+    /// Writes the next content of a file to its temp sibling `tmp` (`temporaryPath(for:)`).
     /// Without `sync`, the caller flushes many temps at once with `flushFileSystems()`.
-    static func writeTemporary(_ bytes: [UInt8], for path: String, shownAs name: String, sync: Bool) throws -> String {
-        let tmp = temporaryPath(for: path)
+    static func writeTemporary(_ bytes: [UInt8], at tmp: String, shownAs name: String, sync: Bool) throws {
         let fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         if fd < 0 { throw FileError(name, "cannot write: \(String(cString: strerror(errno)))", kind: .io) }
         var ok = false
@@ -95,7 +95,6 @@ enum FileSystem {
             }
         }
         ok = true
-        return tmp
     }
 
     /// Renames a written temp file over `path`: the atomic step.

@@ -160,8 +160,9 @@ public enum OutputWriter {
         for file in ordered {
             let full = join(root, file.path)
             try FileSystem.makeDirectories(FilePath.parent(full), shownAs: FilePath.parent(file.path))
-            temporaries.append(try FileSystem.writeTemporary(file.bytes, for: full, shownAs: file.path, sync: false))
+            temporaries.append(FileSystem.temporaryPath(for: full))
         }
+        try writeTemporaries(ordered, to: temporaries)
         FileSystem.flushFileSystems()
         for (i, file) in ordered.enumerated() {
             try options.beforeEachChange?(file.path)
@@ -178,6 +179,32 @@ public enum OutputWriter {
         FileSystem.flushFileSystems() // the renames and deletions, before the manifest says so
         try writeManifest(finalManifest, root: root, options: options)
         return report
+    }
+
+    /// Writes each file's bytes to its temp path, on all cores: creating hundreds of files is
+    /// kernel work that a single thread would wait out alone. The first failure in write order
+    /// is thrown; every temp is still cleaned up by the caller.
+    static func writeTemporaries(_ files: [PlannedFile], to temporaries: [String]) throws {
+        let failures = UnsafeMutableBufferPointer<FileError?>.allocate(capacity: files.count)
+        failures.initialize(repeating: nil)
+        defer { failures.deinitialize(); failures.deallocate() }
+        let shared = FailureSlots(failures)
+        let chunks = min(files.count, 8)
+        DispatchQueue.concurrentPerform(iterations: chunks) { c in
+            for i in stride(from: c, to: files.count, by: chunks) {
+                do {
+                    try FileSystem.writeTemporary(files[i].bytes, at: temporaries[i], shownAs: files[i].path, sync: false)
+                } catch {
+                    shared.slots[i] = error as? FileError ?? FileError(files[i].path, "\(error)", kind: .io)
+                }
+            }
+        }
+        if let first = failures.lazy.compactMap({ $0 }).first { throw first }
+    }
+
+    private struct FailureSlots: @unchecked Sendable {
+        let slots: UnsafeMutableBufferPointer<FileError?>
+        init(_ s: UnsafeMutableBufferPointer<FileError?>) { slots = s }
     }
 
     /// Deletes every unchanged file the manifest says themegen wrote (`themegen clean`).
