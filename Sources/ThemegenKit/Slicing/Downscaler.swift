@@ -69,6 +69,10 @@ private struct Job: @unchecked Sendable {
     let out: UnsafeMutablePointer<UInt8>
     /// Ring rows: enough for every source row one output row reads, plus two either side.
     let ringRows: Int
+    /// Whether an axis is exactly 3:2 (@3x to @2x): its spans then repeat every 3 source
+    /// pixels, and the straddling middle pixel's two halves come from one reconstruction, with
+    /// the same values the span loop gives.
+    let thirdsX: Bool, thirdsY: Bool
 
     init(image: Image, width: Int, height: Int, out: UnsafeMutablePointer<UInt8>) {
         srcW = image.width; srcH = image.height; dstW = width; dstH = height
@@ -81,6 +85,8 @@ private struct Job: @unchecked Sendable {
             widest = max(widest, r.count)
         }
         ringRows = widest + 1
+        thirdsX = srcW * 2 == dstW * 3
+        thirdsY = srcH * 2 == dstH * 3
     }
 
     func run(_ samples: SourceSamples) {
@@ -117,6 +123,25 @@ private struct Job: @unchecked Sendable {
             return p
         }
 
+        if thirdsY {
+            let other = UnsafeMutablePointer<Double>.allocate(capacity: rowLen)
+            defer { other.deallocate() }
+            var j = rows.lowerBound
+            while j < rows.upperBound {
+                // Output rows 2t and 2t+1 share source row 3t+1, half each. Sums in the span
+                // loop's order, so the values are the same.
+                let t = j / 2
+                let r0 = row(3 * t - 1), r1 = row(3 * t), r2 = row(3 * t + 1), r3 = row(3 * t + 2), r4 = row(3 * t + 3)
+                for e in 0..<rowLen {
+                    let (top, bottom) = reconstructedHalves(r0[e], r1[e], r2[e], r3[e], r4[e])
+                    acc[e] = r1[e] + top
+                    other[e] = bottom + r3[e]
+                }
+                if j % 2 == 0 { storeRow(j, acc, norm: ys.norm); j += 1 }
+                if j < rows.upperBound { storeRow(j, other, norm: ys.norm); j += 1 }
+            }
+            return
+        }
         for j in rows {
             acc.update(repeating: 0, count: rowLen)
             for k in ys.start[j]..<ys.start[j + 1] {
@@ -167,6 +192,21 @@ private struct Job: @unchecked Sendable {
 
     private func horizontalPass(_ src: UnsafeMutablePointer<Double>, into dst: UnsafeMutablePointer<Double>) {
         let last = srcW - 1
+        if thirdsX {
+            let norm = xs.norm
+            for t in 0..<(dstW / 2) {
+                // Source pixels 3t (whole), 3t+1 (half each) and 3t+2 (whole) make outputs 2t, 2t+1.
+                let p1 = src + (3 * t) * 4, p2 = p1 + 4, p3 = p1 + 8
+                let p0 = src + max(3 * t - 1, 0) * 4, p4 = src + min(3 * t + 3, last) * 4
+                let d = dst + (2 * t) * 4
+                for c in 0..<4 {
+                    let (left, right) = reconstructedHalves(p0[c], p1[c], p2[c], p3[c], p4[c])
+                    d[c] = (p1[c] + left) * norm
+                    d[c + 4] = (right + p3[c]) * norm
+                }
+            }
+            return
+        }
         for j in 0..<dstW {
             var s0 = 0.0, s1 = 0.0, s2 = 0.0, s3 = 0.0
             for k in xs.start[j]..<xs.start[j + 1] {

@@ -27,3 +27,25 @@ func reconstructedIntegral(_ ll: Double, _ l: Double, _ m: Double, _ r: Double, 
     }
     return (b - a) * m
 }
+
+/// `reconstructedIntegral` over [0, ½] and over [½, 1] (the straddling pixel of a 3:2
+/// downscale), deciding the profile once. The arithmetic is the same, so the results are
+/// identical. The right half is not `m` minus the left: that would leave residues like 1e-15
+/// where the art is exactly flat, and the ramp tests that follow in the other axis compare
+/// against zero.
+@inline(__always)
+func reconstructedHalves(_ ll: Double, _ l: Double, _ m: Double, _ r: Double, _ rr: Double) -> (Double, Double) {
+    let dl = m - l, dr = r - m
+    if dl * dr > 0 {
+        if (l - ll) * dl <= 0 && (rr - r) * dr <= 0 {
+            let t = (m - r) / (l - r)
+            return (l * max(0, min(0.5, t)) + r * max(0, 0.5 - max(0, t)),
+                    l * max(0, min(1, t) - 0.5) + r * max(0, 1 - max(0.5, t)))
+        }
+        let limit = 4 * min(abs(dl), abs(dr))
+        let slope = min(limit, abs(dl + dr) * 0.5)
+        let s = dl > 0 ? slope : -slope
+        return (0.5 * (m + s * -0.25), 0.5 * (m + s * 0.25))
+    }
+    return (0.5 * m, 0.5 * m)
+}
