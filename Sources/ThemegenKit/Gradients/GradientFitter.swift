@@ -495,38 +495,37 @@ public struct GradientFitter {
         let line = LinearGradient.Line(angle: angle, width: Double(grid.width), height: Double(grid.height))
         let cols = grid.columns, space = options.space
         var sum = 0.0, sw = 0.0, worst = 0.0
-        var rgbError = [Double](repeating: -1, count: cells.count)
         var sampledWorst = 0.0
         // Along a row (or column) of an axis-aligned gradient the position repeats exactly, and
-        // with it the model colour's Lab.
-        var lastT = Double.nan, lastLab = Lab(l: 0, a: 0, b: 0)
-        var lastValueT = Double.nan, v = Vec3(0, 0, 0)
-        @inline(__always) func deltaE(_ k: Int, _ t: Double, _ v: Vec3) -> Double {
-            if t != lastT { lastT = t; lastLab = Lab(r255: v.x, g: v.y, b: v.z, in: space) }
+        // with it the model colour and its Lab.
+        var lastT = Double.nan, v = Vec3(0, 0, 0), lastLabT = Double.nan, lastLab = Lab(l: 0, a: 0, b: 0)
+        @inline(__always) func rgbError(_ k: Int) -> Double {
+            let t = line.t(x: grid.cx[k], y: grid.cy[k])
+            if t != lastT { lastT = t; v = p.value(t) }
+            let dr = v.x - grid.r[k], dg = v.y - grid.g[k], db = v.z - grid.b[k]
+            return dr * dr + dg * dg + db * db
+        }
+        @inline(__always) func deltaE(_ k: Int) -> Double {
+            if lastT != lastLabT { lastLabT = lastT; lastLab = Lab(r255: v.x, g: v.y, b: v.z, in: space) }
             return DeltaE2000.difference(lastLab, labs.lab(k, grid))
         }
-        for j in 0..<grid.rows {
-            let sampledRow = j % stride == 0
-            for i in 0..<cols {
-                let k = j * cols + i
-                guard cells[k] else { continue }
-                let t = line.t(x: grid.cx[k], y: grid.cy[k])
-                if t != lastValueT { lastValueT = t; v = p.value(t) }
-                let dr = v.x - grid.r[k], dg = v.y - grid.g[k], db = v.z - grid.b[k]
-                let error = dr * dr + dg * dg + db * db
-                rgbError[k] = error
-                if sampledRow && i % stride == 0 {
-                    let e = deltaE(k, t, v)
+        var j = 0
+        while j < grid.rows {
+            var k = j * cols
+            let end = k + cols
+            while k < end {
+                if cells[k] {
+                    sampledWorst = max(sampledWorst, rgbError(k))
+                    let e = deltaE(k)
                     sum += e * grid.count[k]; sw += grid.count[k]; worst = max(worst, e)
-                    sampledWorst = max(sampledWorst, error)
                 }
+                k += stride
             }
+            j += stride
         }
         if worstCell {
-            for k in 0..<cells.count where rgbError[k] > sampledWorst {
-                let t = line.t(x: grid.cx[k], y: grid.cy[k])
-                worst = max(worst, deltaE(k, t, p.value(t)))
-            }
+            // The sampled cells cannot exceed their own maximum, so this visits only others.
+            for k in 0..<cells.count where cells[k] && rgbError(k) > sampledWorst { worst = max(worst, deltaE(k)) }
         }
         return FitQuality(meanDeltaE: sw > 0 ? sum / sw : 0, maxDeltaE: worst)
     }
