@@ -238,22 +238,30 @@ struct CellGrid {
         let n = columns * rows
         r = .init(repeating: 0, count: n); g = r; b = r; variance = r; count = r; cx = r; cy = r
         opaque = .init(repeating: true, count: n)
-        let cs = cellSize
-        for j in 0..<rows {
-            let y0 = j * cs, h = min(cs, height - y0)
-            for i in 0..<columns {
-                let x0 = i * cs, w = min(cs, width - x0)
-                let k = j * columns + i
-                let c = Double(w * h)
-                let s = acc.sums[k], q = acc.squares[k]
-                let mr = Double(s.x) / c, mg = Double(s.y) / c, mb = Double(s.z) / c, ma = Double(s.w) / c
-                r[k] = mr; g[k] = mg; b[k] = mb
-                variance[k] = max(0, Double(q.x) / c - mr * mr) + max(0, Double(q.y) / c - mg * mg) + max(0, Double(q.z) / c - mb * mb)
-                opaque[k] = ma > 254.99
-                count[k] = c
-                cx[k] = Double(x0) + Double(w) / 2
-                cy[k] = Double(y0) + Double(h) / 2
-            }
-        }
+        let cs = cellSize, columns = self.columns, width = self.width, height = self.height
+        acc.sums.withUnsafeBufferPointer { sums in acc.squares.withUnsafeBufferPointer { squares in
+            r.withUnsafeMutableBufferPointer { r in g.withUnsafeMutableBufferPointer { g in b.withUnsafeMutableBufferPointer { b in
+                variance.withUnsafeMutableBufferPointer { variance in opaque.withUnsafeMutableBufferPointer { opaque in
+                    count.withUnsafeMutableBufferPointer { count in cx.withUnsafeMutableBufferPointer { cx in cy.withUnsafeMutableBufferPointer { cy in
+                        for j in 0..<rows {
+                            let y0 = j * cs, h = min(cs, height - y0)
+                            for i in 0..<columns {
+                                let x0 = i * cs, w = min(cs, width - x0)
+                                let k = j * columns + i
+                                let c = Double(w * h)
+                                let s = sums[k], q = squares[k]
+                                let mr = Double(s.x) / c, mg = Double(s.y) / c, mb = Double(s.z) / c, ma = Double(s.w) / c
+                                r[k] = mr; g[k] = mg; b[k] = mb
+                                variance[k] = max(0, Double(q.x) / c - mr * mr) + max(0, Double(q.y) / c - mg * mg) + max(0, Double(q.z) / c - mb * mb)
+                                opaque[k] = ma > 254.99
+                                count[k] = c
+                                cx[k] = Double(x0) + Double(w) / 2
+                                cy[k] = Double(y0) + Double(h) / 2
+                            }
+                        }
+                    } } }
+                } }
+            } } }
+        } }
     }
 }

@@ -259,18 +259,24 @@ public struct GradientFitter {
     private func initialAngle(_ cells: [Bool]) -> Double? {
         let cols = grid.columns, rows = grid.rows
         var jxx = 0.0, jxy = 0.0, jyy = 0.0, pairs = 0
-        for j in 0..<(rows - 1) {
-            for i in 0..<(cols - 1) {
-                let k = j * cols + i
-                guard cells[k] && cells[k + 1] && cells[k + cols] else { continue }
-                let hx = grid.cx[k + 1] - grid.cx[k], hy = grid.cy[k + cols] - grid.cy[k]
-                for ch in 0..<3 {
-                    let a: [Double] = ch == 0 ? grid.r : ch == 1 ? grid.g : grid.b
-                    let gx = (a[k + 1] - a[k]) / hx, gy = (a[k + cols] - a[k]) / hy
-                    jxx += gx * gx; jxy += gx * gy; jyy += gy * gy
-                }
-                pairs += 1
-            }
+        cells.withUnsafeBufferPointer { cells in
+            grid.cx.withUnsafeBufferPointer { cx in grid.cy.withUnsafeBufferPointer { cy in
+                grid.r.withUnsafeBufferPointer { r in grid.g.withUnsafeBufferPointer { g in grid.b.withUnsafeBufferPointer { b in
+                    for j in 0..<(rows - 1) {
+                        for i in 0..<(cols - 1) {
+                            let k = j * cols + i
+                            guard cells[k] && cells[k + 1] && cells[k + cols] else { continue }
+                            let hx = cx[k + 1] - cx[k], hy = cy[k + cols] - cy[k]
+                            @inline(__always) func add(_ a: UnsafeBufferPointer<Double>) {
+                                let gx = (a[k + 1] - a[k]) / hx, gy = (a[k + cols] - a[k]) / hy
+                                jxx += gx * gx; jxy += gx * gy; jyy += gy * gy
+                            }
+                            add(r); add(g); add(b)
+                            pairs += 1
+                        }
+                    }
+                } } }
+            } }
         }
         guard pairs > 0 else { return nil }
         // Less than about one level of change across the whole box: flat.
@@ -297,15 +303,21 @@ public struct GradientFitter {
         let len = abs(w * s) + abs(h * c)
         let dLen = w * (s >= 0 ? 1 : -1) * c - h * (c >= 0 ? 1 : -1) * s
         var num = 0.0, den = 0.0
-        for k in 0..<inliers.count where inliers[k] {
-            let x = grid.cx[k] - w / 2, y = grid.cy[k] - h / 2
-            let u = x * s - y * c, du = x * c + y * s
-            let t = u / len + 0.5
-            let dt = (du * len - u * dLen) / (len * len)
-            let sl = profile.slope(t), v = profile.value(t)
-            let jx = sl.x * dt, jy = sl.y * dt, jz = sl.z * dt
-            num += jx * (grid.r[k] - v.x) + jy * (grid.g[k] - v.y) + jz * (grid.b[k] - v.z)
-            den += jx * jx + jy * jy + jz * jz
+        inliers.withUnsafeBufferPointer { inliers in
+            grid.cx.withUnsafeBufferPointer { cx in grid.cy.withUnsafeBufferPointer { cy in
+                grid.r.withUnsafeBufferPointer { r in grid.g.withUnsafeBufferPointer { g in grid.b.withUnsafeBufferPointer { b in
+                    for k in 0..<inliers.count where inliers[k] {
+                        let x = cx[k] - w / 2, y = cy[k] - h / 2
+                        let u = x * s - y * c, du = x * c + y * s
+                        let t = u / len + 0.5
+                        let dt = (du * len - u * dLen) / (len * len)
+                        let sl = profile.slope(t), v = profile.value(t)
+                        let jx = sl.x * dt, jy = sl.y * dt, jz = sl.z * dt
+                        num += jx * (r[k] - v.x) + jy * (g[k] - v.y) + jz * (b[k] - v.z)
+                        den += jx * jx + jy * jy + jz * jz
+                    }
+                } } }
+            } }
         }
         guard den > 0 else { return 0 }
         let step = num / den * 180 / Double.pi
@@ -320,15 +332,23 @@ public struct GradientFitter {
         let count = max(64, min(1024, Int(line.length * 2 / Double(grid.cellSize))))
         // Per bin: Σw, Σwt, Σw·r, Σw·g, Σw·b.
         var sums = [SIMD8<Double>](repeating: .zero, count: count)
+        let binScale = Double(count)
         sums.withUnsafeMutableBufferPointer { sums in
-            for k in 0..<inliers.count where inliers[k] {
-                let t = line.t(x: grid.cx[k], y: grid.cy[k])
-                let b = min(count - 1, max(0, Int(t * Double(count))))
-                let c = grid.count[k]
-                sums[b] += SIMD8(c, c * t, c * grid.r[k], c * grid.g[k], c * grid.b[k], 0, 0, 0)
+            inliers.withUnsafeBufferPointer { inliers in
+                grid.cx.withUnsafeBufferPointer { cx in grid.cy.withUnsafeBufferPointer { cy in grid.count.withUnsafeBufferPointer { n in
+                    grid.r.withUnsafeBufferPointer { r in grid.g.withUnsafeBufferPointer { g in grid.b.withUnsafeBufferPointer { b in
+                        for k in 0..<inliers.count where inliers[k] {
+                            let t = line.t(x: cx[k], y: cy[k])
+                            let bin = min(count - 1, max(0, Int(t * binScale)))
+                            let c = n[k]
+                            sums[bin] += SIMD8(c, c * t, c * r[k], c * g[k], c * b[k], 0, 0, 0)
+                        }
+                    } } }
+                } } }
             }
         }
         var bt: [Double] = [], bc: [Vec3] = [], bw: [Double] = []
+        bt.reserveCapacity(count); bc.reserveCapacity(count); bw.reserveCapacity(count)
         for s in sums where s[0] > 0 {
             let w = s[0]
             bt.append(s[1] / w); bc.append(Vec3(s[2] / w, s[3] / w, s[4] / w)); bw.append(w)
@@ -468,22 +488,32 @@ public struct GradientFitter {
     /// The candidate cells that the profile explains; the rest are overlays.
     private func explained(by p: PiecewiseProfile, angle: Double, among cells: [Bool]) -> [Bool] {
         let line = LinearGradient.Line(angle: angle, width: Double(grid.width), height: Double(grid.height))
-        var d = [Double](repeating: -1, count: cells.count)
-        var ds: [Double] = []
-        ds.reserveCapacity(cells.count)
+        let n = cells.count
+        var d = [Double](repeating: -1, count: n)
+        var ds = [Double](repeating: 0, count: n)
+        var m = 0
         // Along a row (or column) of an axis-aligned gradient the position, and so the model
         // colour, repeats exactly.
         var lastT = Double.nan, v = Vec3(0, 0, 0)
-        d.withUnsafeMutableBufferPointer { d in
-            for k in 0..<cells.count where cells[k] {
-                let t = line.t(x: grid.cx[k], y: grid.cy[k])
-                if t != lastT { lastT = t; v = p.value(t) }
-                let e = ((v.x - grid.r[k]) * (v.x - grid.r[k]) + (v.y - grid.g[k]) * (v.y - grid.g[k]) + (v.z - grid.b[k]) * (v.z - grid.b[k])).squareRoot()
-                d[k] = e; ds.append(e)
-            }
+        cells.withUnsafeBufferPointer { cells in
+            grid.cx.withUnsafeBufferPointer { cx in grid.cy.withUnsafeBufferPointer { cy in
+                grid.r.withUnsafeBufferPointer { r in grid.g.withUnsafeBufferPointer { g in grid.b.withUnsafeBufferPointer { b in
+                    d.withUnsafeMutableBufferPointer { d in ds.withUnsafeMutableBufferPointer { ds in
+                        for k in 0..<n where cells[k] {
+                            let t = line.t(x: cx[k], y: cy[k])
+                            if t != lastT { lastT = t; v = p.value(t) }
+                            let e = ((v.x - r[k]) * (v.x - r[k]) + (v.y - g[k]) * (v.y - g[k]) + (v.z - b[k]) * (v.z - b[k])).squareRoot()
+                            d[k] = e; ds[m] = e; m += 1
+                        }
+                    } }
+                } } }
+            } }
         }
+        ds.removeLast(n - m)
         let limit = max(3, 5 * median(ds, upTo: 450))
-        return d.map { $0 >= 0 && $0 <= limit }
+        var out = [Bool](repeating: false, count: n)
+        for k in 0..<n where d[k] >= 0 && d[k] <= limit { out[k] = true }
+        return out
     }
 
     // MARK: - Quality
