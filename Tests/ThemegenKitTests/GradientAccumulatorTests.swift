@@ -12,7 +12,7 @@ final class GradientAccumulatorTests: XCTestCase {
             var rgb = [UInt8](repeating: 0, count: w * h * 3)
             for p in 0..<(w * h) { for c in 0..<3 { rgb[p * 3 + c] = rgba[p * 4 + c] } }
 
-            var a4 = GradientAccumulator(width: w, height: h), a3 = a4, a16 = a4
+            var a4 = GradientAccumulator(width: w, height: h), a3 = a4, a16 = a4, a3Batched = a4
             XCTAssertEqual(a4.cellSize, w == 1003 ? 16 : 8)
             rgba.withUnsafeBufferPointer { p in
                 for y in 0..<h { a4.addRow8(UnsafeBufferPointer(rebasing: p[(y * w * 4)..<((y + 1) * w * 4)]), y: y, channels: 4) }
@@ -20,6 +20,17 @@ final class GradientAccumulatorTests: XCTestCase {
             rgb.withUnsafeBufferPointer { p in
                 for y in 0..<h { a3.addRow8(UnsafeBufferPointer(rebasing: p[(y * w * 3)..<((y + 1) * w * 3)]), y: y, channels: 3) }
             }
+            // A cell row at a time, as files are read: the same sums to the bit.
+            rgb.withUnsafeBytes { p in
+                var y = 0
+                while y < h {
+                    let n = min(a3Batched.cellSize, h - y)
+                    a3Batched.addRows8(p.baseAddress! + y * w * 3, rowBytes: w * 3, y: y, count: n, channels: 3)
+                    y += n
+                }
+            }
+            XCTAssertEqual(a3Batched.sums, a3.sums)
+            XCTAssertEqual(a3Batched.squares, a3.squares)
             let wide = rgba.map { UInt16($0) * 257 }
             wide.withUnsafeBufferPointer { p in
                 for y in 0..<h { a16.addRow16(UnsafeBufferPointer(rebasing: p[(y * w * 4)..<((y + 1) * w * 4)]), y: y, channels: 4) }

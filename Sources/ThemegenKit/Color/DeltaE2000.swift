@@ -35,8 +35,15 @@ public enum DeltaE2000 {
             if abs(h1 - h2) > 180 { hMean += hMean < 360 ? 360 : -360 }
             hMean /= 2
         }
-        let t = 1 - 0.17 * cos((hMean - 30) * rad) + 0.24 * cos(2 * hMean * rad)
-            + 0.32 * cos((3 * hMean + 6) * rad) - 0.20 * cos((4 * hMean - 63) * rad)
+        // cos(H − 30°), cos 2H, cos(3H + 6°) and cos(4H − 63°) from one sine and cosine of H by
+        // the multiple- and sum-angle formulas (four cos calls were a fifth of the cost).
+        let c1h = cos(hMean * rad), s1h = sin(hMean * rad)
+        let c2h = c1h * c1h - s1h * s1h, s2h = 2 * s1h * c1h
+        let c3h = c2h * c1h - s2h * s1h, s3h = s2h * c1h + c2h * s1h
+        let c4h = c2h * c2h - s2h * s2h, s4h = 2 * s2h * c2h
+        let t = 1 - 0.17 * (c1h * 0.8660254037844387 + s1h * 0.5) + 0.24 * c2h
+            + 0.32 * (c3h * 0.9945218953682733 - s3h * 0.10452846326765347)
+            - 0.20 * (c4h * 0.4539904997395468 + s4h * 0.8910065241883678)
         let dTheta = 30 * exp(-((hMean - 275) / 25) * ((hMean - 275) / 25))
         let cp7 = pow7(cpMean)
         let rc = 2 * (cp7 / (cp7 + 6103515625)).squareRoot()

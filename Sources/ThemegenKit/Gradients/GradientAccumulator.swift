@@ -18,15 +18,6 @@ public struct GradientAccumulator: Sendable {
     var sums: [SIMD4<Float>]
     /// Per cell: sums of squares of R, G, B, A.
     var squares: [SIMD4<Float>]
-    /// For 16 px cells: the current cell row's sums, kept as raw 16-byte lanes (which lane is
-    /// which channel is sorted out once per cell row), so each row costs a few vector ops per
-    /// 16 pixels whatever the channel layout.
-    var laneSums: [SIMD16<UInt16>] = []
-    var laneSquares: [SIMD16<UInt32>] = []
-    var laneChannels = 0
-    /// Per chunk and channel: which of the 16 byte lanes hold that channel.
-    var laneMasks16: [SIMD16<UInt16>] = []
-    var laneMasks32: [SIMD16<UInt32>] = []
 
     public init(width: Int, height: Int) {
         precondition(width > 0 && height > 0)
@@ -44,10 +35,25 @@ public struct GradientAccumulator: Sendable {
     public mutating func addRow8(_ row: UnsafeBufferPointer<UInt8>, y: Int, channels: Int = 4) {
         precondition((channels == 3 || channels == 4) && row.count >= width * channels && y >= 0 && y < height)
         guard let base = row.baseAddress else { return }
-        if cellSize == 16 {
-            addRow8Lanes(base, y: y, channels: channels)
-            return
+        addRows8(UnsafeRawPointer(base), rowBytes: width * channels, y: y, count: 1, channels: channels)
+    }
+
+    /// Adds `count` 8-bit rows of RGBA (`channels` 4) or RGB (`channels` 3) pixels, `rowBytes`
+    /// apart, starting at row `y`; all in one cell row. A whole cell row at once lets the 16 px
+    /// path keep its sums in registers. Every cell sum is an integer below 2^24, exact in Float,
+    /// so the batching does not change a single bit.
+    public mutating func addRows8(_ base: UnsafeRawPointer, rowBytes: Int, y: Int, count: Int, channels: Int) {
+        precondition((channels == 3 || channels == 4) && rowBytes >= width * channels && count >= 1
+                     && y >= 0 && y + count <= height && y / cellSize == (y + count - 1) / cellSize)
+        if cellSize == 16 { addCellRow16(base, rowBytes: rowBytes, y: y, count: count, channels: channels) }
+        for r in 0..<count {
+            let row = (base + r * rowBytes).assumingMemoryBound(to: UInt8.self)
+            if cellSize == 16 { addTail16(row, y: y + r, channels: channels) } else { addRow8Cells8(row, y: y + r, channels: channels) }
         }
+    }
+
+    /// One row into 8 px cells.
+    private mutating func addRow8Cells8(_ base: UnsafePointer<UInt8>, y: Int, channels: Int) {
         let raw = UnsafeRawPointer(base)
         let cellBase = (y / cellSize) * columns
         let width = self.width, cellSize = self.cellSize
@@ -87,74 +93,77 @@ public struct GradientAccumulator: Sendable {
         }
     }
 
-    /// The 16 px cell path: a cell's 48 (RGB) or 64 (RGBA) bytes are 3 or 4 SIMD16 loads.
-    private mutating func addRow8Lanes(_ base: UnsafePointer<UInt8>, y: Int, channels: Int) {
-        let full = width / 16, chunks = channels   // 16 px · channels bytes = `channels` chunks of 16
-        if laneChannels != channels || laneSums.count != full * chunks {
-            laneSums = Array(repeating: .zero, count: full * chunks)
-            laneSquares = Array(repeating: .zero, count: full * chunks)
-            laneChannels = channels
-            laneMasks16 = []; laneMasks32 = []
-            for k in 0..<chunks {
-                for ch in 0..<chunks {
-                    var m16 = SIMD16<UInt16>.zero, m32 = SIMD16<UInt32>.zero
-                    for lane in 0..<16 where (k * 16 + lane) % chunks == ch { m16[lane] = .max; m32[lane] = .max }
-                    laneMasks16.append(m16); laneMasks32.append(m32)
-                }
-            }
+    /// The full 16 px cells of one cell row: a cell's 48 (RGB) or 64 (RGBA) bytes per row are
+    /// 3 or 4 SIMD16 lanes of bytes, summed down the rows in registers; then, once per cell,
+    /// byte b of the lanes goes to channel b % channels.
+    private mutating func addCellRow16(_ base: UnsafeRawPointer, rowBytes: Int, y: Int, count: Int, channels: Int) {
+        // A constant channel count lets the compiler unroll the lane bookkeeping.
+        if channels == 3 {
+            addCellRow16(base, rowBytes: rowBytes, y: y, count: count, chunks: 3)
+        } else {
+            addCellRow16(base, rowBytes: rowBytes, y: y, count: count, chunks: 4)
         }
-        let raw = UnsafeRawPointer(base)
-        laneSums.withUnsafeMutableBufferPointer { ls in
-            laneSquares.withUnsafeMutableBufferPointer { lq in
-                var i = 0, offset = 0
-                let n = full * chunks
-                while i < n {
-                    let v = SIMD16<UInt16>(truncatingIfNeeded: raw.loadUnaligned(fromByteOffset: offset, as: SIMD16<UInt8>.self))
-                    ls[i] &+= v
-                    lq[i] &+= SIMD16<UInt32>(truncatingIfNeeded: v &* v)
-                    i &+= 1
-                    offset &+= 16
-                }
-            }
-        }
-        // The last, partial cell: pixel by pixel.
-        let cellRow = (y / 16) * columns
-        if full < columns {
-            var acc = SIMD4<Float>.zero, acc2 = SIMD4<Float>.zero
-            for x in (full * 16)..<width {
-                let o = x * channels
-                let v = SIMD4<Float>(Float(base[o]), Float(base[o + 1]), Float(base[o + 2]), channels == 3 ? 255 : Float(base[o + 3]))
-                acc += v
-                acc2 += v * v
-            }
-            sums[cellRow + full] += acc
-            squares[cellRow + full] += acc2
-        }
-        if y % 16 == 15 || y == height - 1 { flushLanes(cellRow: cellRow, rowsInCell: y % 16 + 1) }
     }
 
-    /// Folds the lane sums of a finished cell row into the cells' channel sums: per chunk and
-    /// channel, one masked vector sum.
-    private mutating func flushLanes(cellRow: Int, rowsInCell: Int) {
-        let chunks = laneChannels, full = width / 16
-        let masks16 = laneMasks16, masks32 = laneMasks32
-        let alpha = Float(16 * rowsInCell)
-        for c in 0..<full {
-            var s = SIMD4<Float>.zero, q = SIMD4<Float>.zero
-            for k in 0..<chunks {
-                let ls = laneSums[c * chunks + k], lq = laneSquares[c * chunks + k]
-                for ch in 0..<chunks {
-                    // ≤ 6 lanes of ≤ 16·255 per channel: the UInt16 sum cannot wrap.
-                    s[ch] += Float((ls & masks16[k * chunks + ch]).wrappedSum())
-                    q[ch] += Float((lq & masks32[k * chunks + ch]).wrappedSum())
+    @inline(__always)
+    private mutating func addCellRow16(_ base: UnsafeRawPointer, rowBytes: Int, y: Int, count: Int, chunks: Int) {
+        let full = width / 16
+        let cellRow = (y / 16) * columns
+        let alpha = Float(16 * count)
+        sums.withUnsafeMutableBufferPointer { sums in
+            squares.withUnsafeMutableBufferPointer { squares in
+                // One cell's lane sums (UInt16, 32 bytes a chunk) then squares (UInt32, 64 bytes).
+                withUnsafeTemporaryAllocation(byteCount: 4 * 96, alignment: 16) { lanes in
+                    let l = lanes.baseAddress!, squaresAt = 4 * 32
+                    for c in 0..<full {
+                        for k in 0..<chunks {
+                            // ≤ 16 rows of ≤ 255 (squares ≤ 255²) per lane: no wrap.
+                            var a = SIMD16<UInt16>.zero, b = SIMD16<UInt32>.zero
+                            var p = base + (c &* chunks &+ k) &* 16
+                            for _ in 0..<count {
+                                let v = SIMD16<UInt16>(truncatingIfNeeded: p.loadUnaligned(as: SIMD16<UInt8>.self))
+                                a &+= v
+                                b &+= SIMD16<UInt32>(truncatingIfNeeded: v &* v)
+                                p += rowBytes
+                            }
+                            l.storeBytes(of: a, toByteOffset: k &* 32, as: SIMD16<UInt16>.self)
+                            l.storeBytes(of: b, toByteOffset: squaresAt &+ k &* 64, as: SIMD16<UInt32>.self)
+                        }
+                        var s = SIMD4<Float>.zero, q = SIMD4<Float>.zero
+                        for ch in 0..<chunks {
+                            // A channel's cell total is at most 256·255 (squares 256·255²): exact in Float.
+                            var ts: UInt32 = 0, tq: UInt32 = 0
+                            var lane = ch
+                            for _ in 0..<16 {
+                                ts &+= UInt32(l.load(fromByteOffset: lane &* 2, as: UInt16.self))
+                                tq &+= l.load(fromByteOffset: squaresAt &+ lane &* 4, as: UInt32.self)
+                                lane &+= chunks
+                            }
+                            s[ch] = Float(ts); q[ch] = Float(tq)
+                        }
+                        if chunks == 3 { s[3] = 255 * alpha; q[3] = 65025 * alpha }
+                        sums[cellRow &+ c] += s
+                        squares[cellRow &+ c] += q
+                    }
                 }
             }
-            if chunks == 3 { s[3] = 255 * alpha; q[3] = 65025 * alpha }
-            sums[cellRow + c] += s
-            squares[cellRow + c] += q
         }
-        laneSums.withUnsafeMutableBufferPointer { p in for i in p.indices { p[i] = .zero } }
-        laneSquares.withUnsafeMutableBufferPointer { p in for i in p.indices { p[i] = .zero } }
+    }
+
+    /// The last, partial 16 px cell of a row, pixel by pixel.
+    private mutating func addTail16(_ base: UnsafePointer<UInt8>, y: Int, channels: Int) {
+        let full = width / 16
+        guard full < columns else { return }
+        var acc = SIMD4<Float>.zero, acc2 = SIMD4<Float>.zero
+        for x in (full * 16)..<width {
+            let o = x * channels
+            let v = SIMD4<Float>(Float(base[o]), Float(base[o + 1]), Float(base[o + 2]), channels == 3 ? 255 : Float(base[o + 3]))
+            acc += v
+            acc2 += v * v
+        }
+        let k = (y / 16) * columns + full
+        sums[k] += acc
+        squares[k] += acc2
     }
 
     /// Adds one 16-bit row (host-endian samples) of RGBA (`channels` 4) or RGB (`channels` 3).
@@ -191,8 +200,13 @@ public struct GradientAccumulator: Sendable {
         precondition(image.width == width && image.height == height)
         switch image.pixels {
         case .rgba8(let a):
-            a.withUnsafeBufferPointer { p in
-                for y in 0..<height { addRow8(UnsafeBufferPointer(rebasing: p[(y * width * 4)..<((y + 1) * width * 4)]), y: y) }
+            a.withUnsafeBytes { p in
+                var y = 0
+                while y < height {
+                    let n = min(cellSize, height - y)
+                    addRows8(p.baseAddress! + y * width * 4, rowBytes: width * 4, y: y, count: n, channels: 4)
+                    y += n
+                }
             }
         case .rgba16(let a):
             a.withUnsafeBufferPointer { p in
@@ -224,22 +238,30 @@ struct CellGrid {
         let n = columns * rows
         r = .init(repeating: 0, count: n); g = r; b = r; variance = r; count = r; cx = r; cy = r
         opaque = .init(repeating: true, count: n)
-        let cs = cellSize
-        for j in 0..<rows {
-            let y0 = j * cs, h = min(cs, height - y0)
-            for i in 0..<columns {
-                let x0 = i * cs, w = min(cs, width - x0)
-                let k = j * columns + i
-                let c = Double(w * h)
-                let s = acc.sums[k], q = acc.squares[k]
-                let mr = Double(s.x) / c, mg = Double(s.y) / c, mb = Double(s.z) / c, ma = Double(s.w) / c
-                r[k] = mr; g[k] = mg; b[k] = mb
-                variance[k] = max(0, Double(q.x) / c - mr * mr) + max(0, Double(q.y) / c - mg * mg) + max(0, Double(q.z) / c - mb * mb)
-                opaque[k] = ma > 254.99
-                count[k] = c
-                cx[k] = Double(x0) + Double(w) / 2
-                cy[k] = Double(y0) + Double(h) / 2
-            }
-        }
+        let cs = cellSize, columns = self.columns, width = self.width, height = self.height
+        acc.sums.withUnsafeBufferPointer { sums in acc.squares.withUnsafeBufferPointer { squares in
+            r.withUnsafeMutableBufferPointer { r in g.withUnsafeMutableBufferPointer { g in b.withUnsafeMutableBufferPointer { b in
+                variance.withUnsafeMutableBufferPointer { variance in opaque.withUnsafeMutableBufferPointer { opaque in
+                    count.withUnsafeMutableBufferPointer { count in cx.withUnsafeMutableBufferPointer { cx in cy.withUnsafeMutableBufferPointer { cy in
+                        for j in 0..<rows {
+                            let y0 = j * cs, h = min(cs, height - y0)
+                            for i in 0..<columns {
+                                let x0 = i * cs, w = min(cs, width - x0)
+                                let k = j * columns + i
+                                let c = Double(w * h)
+                                let s = sums[k], q = squares[k]
+                                let mr = Double(s.x) / c, mg = Double(s.y) / c, mb = Double(s.z) / c, ma = Double(s.w) / c
+                                r[k] = mr; g[k] = mg; b[k] = mb
+                                variance[k] = max(0, Double(q.x) / c - mr * mr) + max(0, Double(q.y) / c - mg * mg) + max(0, Double(q.z) / c - mb * mb)
+                                opaque[k] = ma > 254.99
+                                count[k] = c
+                                cx[k] = Double(x0) + Double(w) / 2
+                                cy[k] = Double(y0) + Double(h) / 2
+                            }
+                        }
+                    } } }
+                } }
+            } } }
+        } }
     }
 }

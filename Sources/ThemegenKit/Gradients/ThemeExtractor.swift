@@ -51,13 +51,13 @@ public enum ThemeExtractor {
         while y < height {
             let n = min(batch, height - y)
             try reader.readRows(into: buffer, count: n)
-            for r in 0..<n {
-                let row = buffer + r * reader.rowBytes
-                if reader.rowBitDepth == 16 {
+            if reader.rowBitDepth == 16 {
+                for r in 0..<n {
+                    let row = buffer + r * reader.rowBytes
                     acc.addRow16(UnsafeBufferPointer(start: row.assumingMemoryBound(to: UInt16.self), count: width * channels), y: y + r, channels: channels)
-                } else {
-                    acc.addRow8(UnsafeBufferPointer(start: row.assumingMemoryBound(to: UInt8.self), count: width * channels), y: y + r, channels: channels)
                 }
+            } else {
+                acc.addRows8(buffer, rowBytes: reader.rowBytes, y: y, count: n, channels: channels)
             }
             y += n
         }
