@@ -21,14 +21,13 @@ public enum ThemeExtractor {
     public static func extract(files: [String], options: ThemeOptions, console: Console,
                                progress: (@Sendable (String) -> Void)? = nil) -> [Theme] {
         let chosen = ThemeName.largestVariants(files)
-        let results = ResultSlots(count: chosen.count)
-        DispatchQueue.concurrentPerform(iterations: chosen.count) { i in
+        let results = concurrentMap(chosen.count) { i in
             progress?(chosen[i])
-            results.set(i, Result { try fitFile(path: chosen[i], maxPixels: options.maxPixels) })
+            return Result { try fitFile(path: chosen[i], maxPixels: options.maxPixels) }
         }
         var themes: [Theme] = []
-        for i in 0..<chosen.count {
-            switch results.get(i)! {
+        for result in results {
+            switch result {
             case .failure(let error): console.error(error)
             case .success(let fitted):
                 if let theme = makeTheme(fitted, options: options, console: console) { themes.append(theme) }
@@ -126,13 +125,4 @@ public enum ThemeExtractor {
                      colorSpace: colorSpace, angle: f.fit.angle, startPoint: f.fit.startPoint, endPoint: f.fit.endPoint,
                      stops: stops, themeColor: themeColor, textColors: textColors, fit: q, overlays: f.fit.overlays)
     }
-}
-
-/// Result slots written by concurrent workers, each slot by one worker.
-private final class ResultSlots: @unchecked Sendable {
-    private var slots: [Result<ThemeExtractor.FittedFile, Error>?]
-    private let lock = NSLock()
-    init(count: Int) { slots = Array(repeating: nil, count: count) }
-    func set(_ i: Int, _ r: Result<ThemeExtractor.FittedFile, Error>) { lock.lock(); slots[i] = r; lock.unlock() }
-    func get(_ i: Int) -> Result<ThemeExtractor.FittedFile, Error>? { lock.lock(); defer { lock.unlock() }; return slots[i] }
 }

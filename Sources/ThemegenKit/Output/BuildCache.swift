@@ -79,12 +79,9 @@ public struct BuildCache: Sendable, Equatable {
 
     /// Fingerprints of `paths` (stat first, then hash), hashed on both cores.
     public static func fingerprints(of paths: [String], root: String) throws -> [String: Fingerprint] {
-        let results = UnsafeMutableBufferPointer<Result<Fingerprint, Error>?>.allocate(capacity: paths.count)
-        results.initialize(repeating: nil)
-        defer { results.deallocate() }
-        DispatchQueue.concurrentPerform(iterations: paths.count) { i in
+        let results = concurrentMap(paths.count) { i in
             let full = OutputWriter.join(root, paths[i])
-            results[i] = Result {
+            return Result {
                 guard let st = FileStat.of(full), let bytes = try FileSystem.readFile(full, shownAs: paths[i]) else {
                     throw FileError(paths[i], "input disappeared during the run", kind: .io)
                 }
@@ -92,7 +89,7 @@ public struct BuildCache: Sendable, Equatable {
             }
         }
         var out: [String: Fingerprint] = [:]
-        for (i, p) in paths.enumerated() { out[p] = try results[i]!.get() }
+        for (i, p) in paths.enumerated() { out[p] = try results[i].get() }
         return out
     }
 

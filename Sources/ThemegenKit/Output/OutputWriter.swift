@@ -185,26 +185,10 @@ public enum OutputWriter {
     /// kernel work that a single thread would wait out alone. The first failure in write order
     /// is thrown; every temp is still cleaned up by the caller.
     static func writeTemporaries(_ files: [PlannedFile], to temporaries: [String]) throws {
-        let failures = UnsafeMutableBufferPointer<FileError?>.allocate(capacity: files.count)
-        failures.initialize(repeating: nil)
-        defer { failures.deinitialize(); failures.deallocate() }
-        let shared = FailureSlots(failures)
-        let chunks = min(files.count, 8)
-        DispatchQueue.concurrentPerform(iterations: chunks) { c in
-            for i in stride(from: c, to: files.count, by: chunks) {
-                do {
-                    try FileSystem.writeTemporary(files[i].bytes, at: temporaries[i], shownAs: files[i].path, sync: false)
-                } catch {
-                    shared.slots[i] = error as? FileError ?? FileError(files[i].path, "\(error)", kind: .io)
-                }
-            }
+        let results = concurrentMap(files.count) { i in
+            Result { try FileSystem.writeTemporary(files[i].bytes, at: temporaries[i], shownAs: files[i].path, sync: false) }
         }
-        if let first = failures.lazy.compactMap({ $0 }).first { throw first }
-    }
-
-    private struct FailureSlots: @unchecked Sendable {
-        let slots: UnsafeMutableBufferPointer<FileError?>
-        init(_ s: UnsafeMutableBufferPointer<FileError?>) { slots = s }
+        for r in results { try r.get() }
     }
 
     /// Deletes every unchanged file the manifest says themegen wrote (`themegen clean`).

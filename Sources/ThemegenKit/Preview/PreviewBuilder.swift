@@ -87,11 +87,9 @@ public enum PreviewBuilder {
 
     /// One thumbnail per theme, made on every core; errors are reported in input order.
     static func makeThumbnails(_ themes: [PreviewTheme], inputRoot: String?, maxPixels: Int) throws -> [Thumbnail] {
-        let results = UnsafeResults<Result<Thumbnail, Error>>(count: themes.count)
-        DispatchQueue.concurrentPerform(iterations: themes.count) { i in
-            results.set(i, Result { try thumbnail(themes[i], inputRoot: inputRoot, maxPixels: maxPixels) })
-        }
-        return try results.values.map { try $0!.get() }
+        try concurrentMap(themes.count) { i in
+            Result { try thumbnail(themes[i], inputRoot: inputRoot, maxPixels: maxPixels) }
+        }.map { try $0.get() }
     }
 
     static func thumbnail(_ item: PreviewTheme, inputRoot: String?, maxPixels: Int) throws -> Thumbnail {
@@ -116,13 +114,4 @@ public enum PreviewBuilder {
         }
         return Thumbnail(png: try PNGEncoder.encode(image, name: t.file), width: image.width, height: image.height)
     }
-}
-
-/// Slots written by `concurrentPerform` iterations, each to its own index.
-final class UnsafeResults<T>: @unchecked Sendable {
-    private var storage: [T?]
-    private let lock = NSLock()
-    init(count: Int) { storage = Array(repeating: nil, count: count) }
-    func set(_ i: Int, _ value: T) { lock.lock(); storage[i] = value; lock.unlock() }
-    var values: [T?] { lock.lock(); defer { lock.unlock() }; return storage }
 }

@@ -76,25 +76,17 @@ public enum Slicer {
         let keys = byAsset.keys.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
         let groups = keys.map { byAsset[$0]!.sorted { $0.scale > $1.scale } }
 
-        let results = UnsafeMutableBufferPointer<AssetOutcome?>.allocate(capacity: groups.count)
-        results.initialize(repeating: nil)
-        defer { results.deinitialize(); results.deallocate() }
-        let shared = SharedBuffer(results)
-        DispatchQueue.concurrentPerform(iterations: groups.count) { i in
-            shared.buffer[i] = sliceAsset(groups[i], options: options, decode: decode, encode: encode)
+        let results = concurrentMap(groups.count) { i in
+            sliceAsset(groups[i], options: options, decode: decode, encode: encode)
         }
         var out = SliceResult(assets: [], warnings: [], errors: [])
         for r in results {
-            guard let r else { continue }
             out.warnings += r.warnings
             out.errors += r.errors
             if let a = r.asset { out.assets.append(a) }
         }
         return out
     }
-
-    private struct SharedBuffer: @unchecked Sendable { let buffer: UnsafeMutableBufferPointer<AssetOutcome?>
-        init(_ b: UnsafeMutableBufferPointer<AssetOutcome?>) { buffer = b } }
 
     private struct AssetOutcome {
         var asset: SlicedAsset?
