@@ -86,6 +86,17 @@ final class PNGEncoderTests: XCTestCase {
             XCTAssertLessThan(png.count, 600 * 600 * 3 / 50)
             XCTAssertEqual(png, try PNGEncoder.encode(image))
         }
+        // The sample is cut from the packed rows of every colour type the large path takes:
+        // 8-bit gray and 16-bit RGBA round-trip too.
+        let gray = SlicingFixtures.image(700, 400) { x, y in let v = UInt8(truncatingIfNeeded: x * 3 + y); return (v, v, v, 255) }
+        let deep = Image(width: 600, height: 500, colorSpace: .sRGB,
+                         pixels: .rgba16((0..<(600 * 500 * 4)).map { UInt16(truncatingIfNeeded: $0 &* 2_654_435_761 >> 7) }))
+        for image in [gray, deep] {
+            let png = try PNGEncoder.encode(image)
+            XCTAssertEqual(try PNGDecoder.decode(data: png, name: "out.png").pixels, image.pixels)
+        }
+        XCTAssertEqual(try header(PNGEncoder.encode(gray)).colorType, .gray)
+        XCTAssertEqual(try header(PNGEncoder.encode(deep)).bitDepth, 16)
     }
 
     func testDisplayP3IsTaggedWithTheBundledProfileAndReadBack() throws {
