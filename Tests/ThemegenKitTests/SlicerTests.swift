@@ -172,6 +172,24 @@ final class SlicerTests: XCTestCase {
         XCTAssertEqual(r.assets.map { $0.asset.groups + [$0.asset.name] }, [["Mid"], ["a", "Alpha"], ["b", "Zed"]])
     }
 
+    func testNamesThatDifferOnlyInCaseAreRefused() {
+        // Two folders (or image sets) that a Mac's case-insensitive disk would make one.
+        let img = F.image(3, 3) { _, _ in (1, 1, 1, 255) }
+        let folders = run(["Icons/Star@3x.png": img, "icons/Close@3x.png": img, "icons/Plus@3x.png": img],
+                          groups: ["Icons/Star@3x.png": ["Icons"], "icons/Close@3x.png": ["icons"], "icons/Plus@3x.png": ["icons"]])
+        XCTAssertEqual(folders.assets.count, 0)
+        XCTAssertEqual(folders.errors.map(\.description), [
+            "icons/Close@3x.png: the group folder 'icons' differs from 'Icons' (Icons/Star@3x.png) only in case; a Mac's disk cannot hold both in one catalog, so rename one",
+            "icons/Plus@3x.png: the group folder 'icons' differs from 'Icons' (Icons/Star@3x.png) only in case; a Mac's disk cannot hold both in one catalog, so rename one",
+        ])
+        let sets = run(["Star@3x.png": img, "star@2x.png": img])
+        XCTAssertEqual(sets.errors.map(\.description), [
+            "star@2x.png: the image set 'star' differs from 'Star' (Star@3x.png) only in case; a Mac's disk cannot hold both in one catalog, so rename one",
+        ])
+        // Same spelling is one asset, and different names in one folder are fine.
+        XCTAssertEqual(run(["Star@3x.png": img, "Star@2x.png": img, "Stars@3x.png": img]).errors.count, 0)
+    }
+
     func testImagesAreDroppedUnlessKept() throws {
         let img = F.image(9, 6) { _, _ in (1, 1, 1, 255) }
         let r = Slicer.slice([SliceSource(path: "Flat@3x.png")!], decode: { _ in DecodedSource(image: img, bytes: [1]) },

@@ -75,6 +75,8 @@ public enum Slicer {
         for s in sources { byAsset[s.assetKey, default: []].append(s) }
         let keys = byAsset.keys.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
         let groups = keys.map { byAsset[$0]!.sorted { $0.scale > $1.scale } }
+        let clashes = caseClashes(groups.map { $0[0] })
+        guard clashes.isEmpty else { return SliceResult(assets: [], warnings: [], errors: clashes) }
 
         let results = concurrentMap(groups.count) { i in
             sliceAsset(groups[i], options: options, decode: decode, encode: encode)
@@ -86,6 +88,31 @@ public enum Slicer {
             if let a = r.asset { out.assets.append(a) }
         }
         return out
+    }
+
+    /// Group folders or imagesets whose names differ only in case, one error per clash: they
+    /// are two folders in the catalog on Linux but one on a Mac's case-insensitive disk, where
+    /// one Contents.json would overwrite the other.
+    static func caseClashes(_ sources: [SliceSource]) -> [ThemegenErrorBox] {
+        var seen: [String: (path: String, file: String)] = [:]
+        var errors: [ThemegenErrorBox] = []
+        for s in sources {
+            let parts = s.groups + [s.name]
+            for depth in 1...parts.count {
+                let path = parts[0..<depth].joined(separator: "/")
+                let key = path.lowercased()
+                if let first = seen[key] {
+                    if first.path != path {
+                        let what = depth == parts.count ? "the image set" : "the group folder"
+                        errors.append(ThemegenErrorBox(FileError(s.path, "\(what) '\(path)' differs from '\(first.path)' (\(first.file)) only in case; a Mac's disk cannot hold both in one catalog, so rename one")))
+                        break
+                    }
+                } else {
+                    seen[key] = (path, s.path)
+                }
+            }
+        }
+        return errors
     }
 
     private struct AssetOutcome {
