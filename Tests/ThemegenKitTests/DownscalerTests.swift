@@ -90,18 +90,20 @@ final class DownscalerTests: XCTestCase {
         XCTAssertEqual(row, [0, 0, 0, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255])
     }
 
-    func testThreeToTwoHalvesAreExactlyTheSpanIntegrals() {
-        // The 3:2 path splits each straddling pixel with `reconstructedHalves`; it must give
-        // bit for bit what the span loop's two `reconstructedIntegral` calls give, including on
-        // flat runs and exact zeros, where residues would flip the next axis's ramp tests.
+    func testAStraddlingPixelsHalvesKeepItsTotalAndFlatSidesStayExactlyZero() {
+        // The 3:2 path takes both halves of a straddling pixel from one PixelProfile.
         var rng = SeededRandom(seed: 9)
-        let levels: [Double] = [0, 0, 0, 255, 255, 81.33333333333333, 145, 73.33333333333333, 4.736951571734001e-15]
         for _ in 0..<20_000 {
-            let v = (0..<5).map { _ in rng.int(0, 3) == 0 ? Double(rng.int(0, 65025)) / 255 : levels[rng.int(0, levels.count - 1)] }
-            let (left, right) = reconstructedHalves(v[0], v[1], v[2], v[3], v[4])
-            XCTAssertEqual(left.bitPattern, reconstructedIntegral(v[0], v[1], v[2], v[3], v[4], from: 0, to: 0.5).bitPattern, "\(v)")
-            XCTAssertEqual(right.bitPattern, reconstructedIntegral(v[0], v[1], v[2], v[3], v[4], from: 0.5, to: 1).bitPattern, "\(v)")
+            let v = (0..<5).map { _ in rng.int(0, 2) == 0 ? 0 : Double(rng.int(0, 65025)) / 255 }
+            let p = PixelProfile(v[0], v[1], v[2], v[3], v[4])
+            XCTAssertEqual(p.integral(from: 0, to: 0.5) + p.integral(from: 0.5, to: 1), v[2], accuracy: 1e-9, "\(v)")
+            XCTAssertEqual(p.integral(from: 0, to: 1), v[2], accuracy: 1e-9, "\(v)")
         }
+        // A hard edge at t = 100/255 into transparency: the far half is exactly 0, not the
+        // residue that 100 minus the near half would leave.
+        let edge = PixelProfile(0, 255, 100, 0, 0)
+        XCTAssertEqual(edge.integral(from: 0.5, to: 1), 0)
+        XCTAssertEqual(edge.integral(from: 0, to: 0.5), 100, accuracy: 1e-12)
     }
 
     func testStraddlingPixelOnARampUsesTheLimitedSlope() {

@@ -7,7 +7,7 @@ import Foundation
 /// edges), in the image's own encoded values rather than linear light (rasterizers blend
 /// coverage in sRGB values, so linear light thins dark strokes), in Double, rounding once at
 /// the end. Each output pixel integrates a reconstruction of the source over exactly the area
-/// it covers (`ResampleSpans`, `reconstructedIntegral`): at 3:1 that is an exact area average
+/// it covers (`ResampleSpans`, `PixelProfile`): at 3:1 that is an exact area average
 /// (in integers for 8-bit art, `ExactThirds`), at 3:2 straddling pixels are split by an in-pixel
 /// edge reconstruction.
 ///
@@ -34,15 +34,8 @@ public enum Downscaler {
         precondition(width > 0 && height > 0, "output size")
         if width == image.width && height == image.height { return image.to8Bit() }
         precondition(image.width > 0 && image.height > 0, "source size")
+        if let exact = ExactThirds.downscale(image, width: width, height: height) { return exact }
         var out = [UInt8](repeating: 0, count: width * height * 4)
-        if ExactThirds.applies(to: image, width: width, height: height), case .rgba8(let a) = image.pixels {
-            out.withUnsafeMutableBufferPointer { dst in
-                a.withUnsafeBufferPointer { src in
-                    ExactThirds.downscale(src.baseAddress!, sourceWidth: image.width, into: dst.baseAddress!, width: width, height: height)
-                }
-            }
-            return Image(width: width, height: height, colorSpace: image.colorSpace, pixels: .rgba8(out))
-        }
         out.withUnsafeMutableBufferPointer { dst in
             let job = Job(image: image, width: width, height: height, out: dst.baseAddress!)
             switch image.pixels {
@@ -133,7 +126,8 @@ private struct Job: @unchecked Sendable {
                 let t = j / 2
                 let r0 = row(3 * t - 1), r1 = row(3 * t), r2 = row(3 * t + 1), r3 = row(3 * t + 2), r4 = row(3 * t + 3)
                 for e in 0..<rowLen {
-                    let (top, bottom) = reconstructedHalves(r0[e], r1[e], r2[e], r3[e], r4[e])
+                    let middle = PixelProfile(r0[e], r1[e], r2[e], r3[e], r4[e])
+                    let top = middle.integral(from: 0, to: 0.5), bottom = middle.integral(from: 0.5, to: 1)
                     acc[e] = r1[e] + top
                     other[e] = bottom + r3[e]
                 }
@@ -153,7 +147,7 @@ private struct Job: @unchecked Sendable {
                     // Fetch in ascending order so that the ring never evicts a row still needed.
                     let r0 = row(m - 2), r1 = row(m - 1), r2 = row(m), r3 = row(m + 1), r4 = row(m + 2)
                     for e in 0..<rowLen {
-                        acc[e] += reconstructedIntegral(r0[e], r1[e], r2[e], r3[e], r4[e], from: a, to: b)
+                        acc[e] += PixelProfile(r0[e], r1[e], r2[e], r3[e], r4[e]).integral(from: a, to: b)
                     }
                 }
             }
@@ -200,7 +194,8 @@ private struct Job: @unchecked Sendable {
                 let p0 = src + max(3 * t - 1, 0) * 4, p4 = src + min(3 * t + 3, last) * 4
                 let d = dst + (2 * t) * 4
                 for c in 0..<4 {
-                    let (left, right) = reconstructedHalves(p0[c], p1[c], p2[c], p3[c], p4[c])
+                    let middle = PixelProfile(p0[c], p1[c], p2[c], p3[c], p4[c])
+                    let left = middle.integral(from: 0, to: 0.5), right = middle.integral(from: 0.5, to: 1)
                     d[c] = (p1[c] + left) * norm
                     d[c + 4] = (right + p3[c]) * norm
                 }
@@ -217,10 +212,10 @@ private struct Job: @unchecked Sendable {
                 } else {
                     let pll = src + max(i - 2, 0) * 4, pl = src + max(i - 1, 0) * 4
                     let pr = src + min(i + 1, last) * 4, prr = src + min(i + 2, last) * 4
-                    s0 += reconstructedIntegral(pll[0], pl[0], p[0], pr[0], prr[0], from: a, to: b)
-                    s1 += reconstructedIntegral(pll[1], pl[1], p[1], pr[1], prr[1], from: a, to: b)
-                    s2 += reconstructedIntegral(pll[2], pl[2], p[2], pr[2], prr[2], from: a, to: b)
-                    s3 += reconstructedIntegral(pll[3], pl[3], p[3], pr[3], prr[3], from: a, to: b)
+                    s0 += PixelProfile(pll[0], pl[0], p[0], pr[0], prr[0]).integral(from: a, to: b)
+                    s1 += PixelProfile(pll[1], pl[1], p[1], pr[1], prr[1]).integral(from: a, to: b)
+                    s2 += PixelProfile(pll[2], pl[2], p[2], pr[2], prr[2]).integral(from: a, to: b)
+                    s3 += PixelProfile(pll[3], pl[3], p[3], pr[3], prr[3]).integral(from: a, to: b)
                 }
             }
             let d = dst + j * 4

@@ -1,7 +1,7 @@
-/// The integral over [a, b] ⊂ [0, 1] of one source pixel's reconstructed profile, given the
-/// pixel (`m`) and its two neighbours either side, all premultiplied.
+/// One source pixel's reconstructed profile across its own width, given the pixel (`m`) and its
+/// two neighbours either side, all premultiplied; `integral(from:to:)` over [a, b] ⊂ [0, 1].
 ///
-/// Whole pixels never come here (their integral is `m`); only pixels that straddle two output
+/// Whole pixels never need it (their integral is `m`); only pixels that straddle two output
 /// pixels do. Plain area averaging would split them evenly, which blurs the edges UI art puts
 /// exactly there (a half-point edge is mid-pixel at 3x and on a pixel boundary at 2x).
 /// - A pixel between two neighbours that do not continue a ramp into it is a hard edge between
@@ -10,42 +10,37 @@
 ///   four times either one-sided difference and zero at extrema, so flat areas and plateaus stay
 ///   flat. (Factor 4 measured best on the quality set and on random drawings; 2, the classic
 ///   MC limiter, loses 0.9 dB at 2x.)
-/// Both keep the pixel's total, so the downscale keeps the image's total ink.
-@inline(__always)
-func reconstructedIntegral(_ ll: Double, _ l: Double, _ m: Double, _ r: Double, _ rr: Double,
-                           from a: Double, to b: Double) -> Double {
-    let dl = m - l, dr = r - m
-    if dl * dr > 0 {
-        if (l - ll) * dl <= 0 && (rr - r) * dr <= 0 {
-            let t = (m - r) / (l - r)
-            return l * max(0, min(b, t) - a) + r * max(0, b - max(a, t))
-        }
-        let limit = 4 * min(abs(dl), abs(dr))
-        let slope = min(limit, abs(dl + dr) * 0.5)
-        let s = dl > 0 ? slope : -slope
-        return (b - a) * (m + s * ((a + b) * 0.5 - 0.5))
-    }
-    return (b - a) * m
-}
+/// Both keep the pixel's total, so the downscale keeps the image's total ink. The profile is
+/// decided once, so the 3:2 path takes both halves of a straddling pixel from one decision.
+/// Each half is integrated on its own rather than as `m` minus the other: the difference would
+/// leave residues like 1e-15 where the art is exactly flat, and the ramp tests of the other
+/// axis compare against zero.
+struct PixelProfile {
+    private let l: Double, m: Double, r: Double
+    /// Where a hard edge sits, or nil for a ramp.
+    private let edge: Double?
+    /// The ramp's slope (0 at extrema).
+    private let slope: Double
 
-/// `reconstructedIntegral` over [0, ½] and over [½, 1] (the straddling pixel of a 3:2
-/// downscale), deciding the profile once. The arithmetic is the same, so the results are
-/// identical. The right half is not `m` minus the left: that would leave residues like 1e-15
-/// where the art is exactly flat, and the ramp tests that follow in the other axis compare
-/// against zero.
-@inline(__always)
-func reconstructedHalves(_ ll: Double, _ l: Double, _ m: Double, _ r: Double, _ rr: Double) -> (Double, Double) {
-    let dl = m - l, dr = r - m
-    if dl * dr > 0 {
-        if (l - ll) * dl <= 0 && (rr - r) * dr <= 0 {
-            let t = (m - r) / (l - r)
-            return (l * max(0, min(0.5, t)) + r * max(0, 0.5 - max(0, t)),
-                    l * max(0, min(1, t) - 0.5) + r * max(0, 1 - max(0.5, t)))
+    @inline(__always)
+    init(_ ll: Double, _ l: Double, _ m: Double, _ r: Double, _ rr: Double) {
+        self.l = l; self.m = m; self.r = r
+        let dl = m - l, dr = r - m
+        if dl * dr > 0 {
+            if (l - ll) * dl <= 0 && (rr - r) * dr <= 0 {
+                edge = (m - r) / (l - r); slope = 0
+                return
+            }
+            let limited = min(4 * min(abs(dl), abs(dr)), abs(dl + dr) * 0.5)
+            edge = nil; slope = dl > 0 ? limited : -limited
+        } else {
+            edge = nil; slope = 0
         }
-        let limit = 4 * min(abs(dl), abs(dr))
-        let slope = min(limit, abs(dl + dr) * 0.5)
-        let s = dl > 0 ? slope : -slope
-        return (0.5 * (m + s * -0.25), 0.5 * (m + s * 0.25))
     }
-    return (0.5 * m, 0.5 * m)
+
+    @inline(__always)
+    func integral(from a: Double, to b: Double) -> Double {
+        if let t = edge { return l * max(0, min(b, t) - a) + r * max(0, b - max(a, t)) }
+        return (b - a) * (m + slope * ((a + b) * 0.5 - 0.5))
+    }
 }

@@ -8,23 +8,26 @@ import Foundation
 /// comes nearest the exact one. The Double path reaches the same values except at exact ties,
 /// which it may round either way; this costs a tenth of it.
 enum ExactThirds {
-    static func applies(to image: Image, width: Int, height: Int) -> Bool {
-        guard case .rgba8 = image.pixels else { return false }
-        return image.width == 3 * width && image.height == 3 * height
-    }
-
-    static func downscale(_ source: UnsafePointer<UInt8>, sourceWidth: Int, into out: UnsafeMutablePointer<UInt8>,
-                          width: Int, height: Int) {
-        let job = Job(source: source, sourceWidth: sourceWidth, out: out, width: width)
-        // Bands of output rows on all cores; more bands than cores keeps both busy to the end.
-        let bands = min(height, max(1, min(16, width * height / 32_768)))
-        if bands == 1 {
-            job.rows(0..<height)
-        } else {
-            DispatchQueue.concurrentPerform(iterations: bands) { b in
-                job.rows((b * height / bands)..<((b + 1) * height / bands))
+    /// `image` at a third of its size, or nil when it is not 8-bit at exactly 3:1 (the Double
+    /// path's case).
+    static func downscale(_ image: Image, width: Int, height: Int) -> Image? {
+        guard case .rgba8(let source) = image.pixels, image.width == 3 * width, image.height == 3 * height else { return nil }
+        var out = [UInt8](repeating: 0, count: width * height * 4)
+        out.withUnsafeMutableBufferPointer { dst in
+            source.withUnsafeBufferPointer { src in
+                let job = Job(source: src.baseAddress!, sourceWidth: image.width, out: dst.baseAddress!, width: width)
+                // Bands of output rows on all cores; more bands than cores keeps both busy to the end.
+                let bands = min(height, max(1, min(16, width * height / 32_768)))
+                if bands == 1 {
+                    job.rows(0..<height)
+                } else {
+                    DispatchQueue.concurrentPerform(iterations: bands) { b in
+                        job.rows((b * height / bands)..<((b + 1) * height / bands))
+                    }
+                }
             }
         }
+        return Image(width: width, height: height, colorSpace: image.colorSpace, pixels: .rgba8(out))
     }
 
     private struct Job: @unchecked Sendable {
