@@ -2,7 +2,7 @@ import Foundation
 import XCTest
 @testable import ThemegenKit
 
-/// Keeps `themegen.schema.json` and README.md in step with what the parser accepts.
+/// Keeps `themegen.schema.json` and docs/configuration.md in step with what the parser accepts.
 final class ConfigSchemaTests: XCTestCase {
     var repoRoot: URL {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -93,10 +93,10 @@ final class ConfigSchemaTests: XCTestCase {
         XCTAssertEqual(String(decoding: bytes, as: UTF8.self), ConfigSchema.document().serialized())
     }
 
-    /// The example in README.md is a valid config.
+    /// The example in docs/configuration.md is a valid config.
     func testDocumentedExampleIsValid() throws {
-        let doc = try String(contentsOf: repoRoot.appendingPathComponent("README.md"), encoding: .utf8)
-        let start = try XCTUnwrap(doc.range(of: "### Example\n\n```json\n"))
+        let doc = try String(contentsOf: repoRoot.appendingPathComponent("docs/configuration.md"), encoding: .utf8)
+        let start = try XCTUnwrap(doc.range(of: "## Example\n\n```json\n"))
         let end = try XCTUnwrap(doc.range(of: "\n```", range: start.upperBound..<doc.endIndex))
         let example = String(doc[start.upperBound..<end.lowerBound])
         let root = makeTemporaryFolder(self)
@@ -110,7 +110,7 @@ final class ConfigSchemaTests: XCTestCase {
     }
 
     func testEveryKeyIsDocumented() throws {
-        let doc = try String(contentsOf: repoRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let doc = try String(contentsOf: repoRoot.appendingPathComponent("docs/configuration.md"), encoding: .utf8)
         var names = Set<String>()
         func walk(_ s: ConfigShape) {
             switch s {
@@ -120,7 +120,7 @@ final class ConfigSchemaTests: XCTestCase {
             }
         }
         walk(ConfigShape.config)
-        for n in names.sorted() { XCTAssertTrue(doc.contains("`\(n)`"), "README.md does not document `\(n)`") }
+        for n in names.sorted() { XCTAssertTrue(doc.contains("`\(n)`"), "docs/configuration.md does not document `\(n)`") }
     }
 }
 
