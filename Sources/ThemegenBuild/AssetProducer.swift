@@ -1,10 +1,7 @@
 import Foundation
-import Mustache
 import ThemegenConfig
 import ThemegenCore
 import ThemegenGenerate
-import ThemegenGradients
-import ThemegenImage
 import ThemegenSlicing
 
 /// Turns an `assets` section of the config into planned files: the asset catalog and the

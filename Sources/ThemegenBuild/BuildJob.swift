@@ -1,10 +1,7 @@
 import Foundation
-import Mustache
 import ThemegenConfig
 import ThemegenCore
-import ThemegenGenerate
 import ThemegenGradients
-import ThemegenImage
 import ThemegenSlicing
 
 /// What a producer gets while it runs.

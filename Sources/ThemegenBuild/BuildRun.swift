@@ -1,11 +1,7 @@
 import Foundation
-import Mustache
 import ThemegenConfig
 import ThemegenCore
-import ThemegenGenerate
-import ThemegenGradients
 import ThemegenImage
-import ThemegenSlicing
 
 public struct BuildOptions: Sendable {
     public var check = false

@@ -1,11 +1,5 @@
 import Foundation
-import Mustache
-import ThemegenConfig
 import ThemegenCore
-import ThemegenGenerate
-import ThemegenGradients
-import ThemegenImage
-import ThemegenSlicing
 
 /// Expands command-line paths into the PNG files they name.
 public enum InputFiles {

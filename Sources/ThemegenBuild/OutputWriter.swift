@@ -1,11 +1,6 @@
 import Foundation
-import Mustache
-import ThemegenConfig
 import ThemegenCore
-import ThemegenGenerate
-import ThemegenGradients
 import ThemegenImage
-import ThemegenSlicing
 
 /// What a run should leave on disk.
 public struct OutputPlan: Sendable {

@@ -1,10 +1,8 @@
 import Foundation
-import Mustache
 import ThemegenConfig
 import ThemegenCore
 import ThemegenGenerate
 import ThemegenGradients
-import ThemegenImage
 import ThemegenSlicing
 
 /// The producers a run plugs into its jobs, one per config section. The themes, slicing and

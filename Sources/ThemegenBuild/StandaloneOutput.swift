@@ -1,11 +1,5 @@
 import Foundation
-import Mustache
-import ThemegenConfig
 import ThemegenCore
-import ThemegenGenerate
-import ThemegenGradients
-import ThemegenImage
-import ThemegenSlicing
 
 /// Writes the files of a one-off command (`themes --output`, `slice --catalog`, `preview`)
 /// through the same safe writer and ownership manifest as `themegen run`: atomic writes,

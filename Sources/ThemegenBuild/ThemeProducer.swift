@@ -1,11 +1,8 @@
 import Foundation
-import Mustache
 import ThemegenConfig
 import ThemegenCore
 import ThemegenGenerate
 import ThemegenGradients
-import ThemegenImage
-import ThemegenSlicing
 
 /// Turns a `themes` section of the config into planned files: each output is a template
 /// rendered over the themes recovered from the section's artboards.

@@ -1,12 +1,5 @@
 import Foundation
-import Mustache
-import ThemegenBuild
-import ThemegenConfig
 import ThemegenCore
-import ThemegenGenerate
-import ThemegenGradients
-import ThemegenImage
-import ThemegenSlicing
 
 /// Where a command's output goes. Tests capture it; the CLI writes to the process's streams.
 ///

@@ -1,9 +1,6 @@
 import Foundation
-import Mustache
 import ThemegenCore
-import ThemegenGenerate
 import ThemegenGradients
-import ThemegenImage
 import ThemegenSlicing
 
 /// A config ready to run, with what the cache needs to key on.

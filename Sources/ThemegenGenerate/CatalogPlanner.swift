@@ -1,6 +1,4 @@
-import Mustache
 import ThemegenCore
-import ThemegenGradients
 import ThemegenImage
 import ThemegenSlicing
 

@@ -1,8 +1,6 @@
 import Foundation
 import Mustache
-import ThemegenCore
 import ThemegenGradients
-import ThemegenImage
 import ThemegenSlicing
 
 /// Generated code from the theme and asset models: the API the `themes` and `slice` commands call.

@@ -1,5 +1,4 @@
 import Foundation
-import ThemegenCore
 import ThemegenImage
 
 /// Recovers a CSS linear gradient from an accumulated cell grid.

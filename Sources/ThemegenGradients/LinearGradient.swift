@@ -1,5 +1,4 @@
 import Foundation
-import ThemegenCore
 import ThemegenImage
 
 /// A CSS `linear-gradient(angle, stops…)` laid over a W×H box.

@@ -1,6 +1,5 @@
 import Foundation
 import ThemegenCore
-import ThemegenImage
 
 /// Theme names from artboard file names, and the grouping of scale variants.
 public enum ThemeName {

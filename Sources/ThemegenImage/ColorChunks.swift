@@ -1,6 +1,4 @@
-import CPNGBridge
 import Foundation
-import ThemegenCore
 
 /// The colour chunks of a PNG, as read, before they are interpreted.
 public struct ColorChunks: Sendable, Equatable {

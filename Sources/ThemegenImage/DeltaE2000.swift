@@ -1,6 +1,4 @@
-import CPNGBridge
 import Foundation
-import ThemegenCore
 
 /// CIEDE2000 colour difference (Sharma, Wu and Dalal 2005), with kL = kC = kH = 1.
 public enum DeltaE2000 {

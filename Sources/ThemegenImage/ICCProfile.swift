@@ -1,6 +1,4 @@
-import CPNGBridge
 import Foundation
-import ThemegenCore
 
 /// Just enough of ICC profiles to tell which space an embedded profile describes, and to
 /// build the Display P3 profile themegen embeds in P3 outputs.

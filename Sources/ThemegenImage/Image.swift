@@ -1,6 +1,3 @@
-import CPNGBridge
-import ThemegenCore
-
 /// A decoded image: RGBA samples, not premultiplied, rows packed (stride = 4 · width).
 ///
 /// 8-bit sources stay 8-bit; 16-bit sources keep their 16 bits so that sampling and

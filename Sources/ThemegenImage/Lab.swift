@@ -1,6 +1,4 @@
-import CPNGBridge
 import Foundation
-import ThemegenCore
 
 /// A CIELAB colour (D65 reference white, as both of themegen's RGB spaces use).
 public struct Lab: Sendable, Hashable {

@@ -1,6 +1,4 @@
-import CPNGBridge
 import Foundation
-import ThemegenCore
 
 /// Whether two PNG files hold the same image: same header, same colour chunks (iCCP compared
 /// decompressed) and the same decoded samples. Compression, filters and chunk order may differ,

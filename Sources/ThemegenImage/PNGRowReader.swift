@@ -1,6 +1,5 @@
 import CPNGBridge
 import Foundation
-import ThemegenCore
 
 /// Reads a PNG top to bottom, one RGBA row at a time, with memory that grows with the width
 /// only. Samples are raw (no colour management): 8-bit sources give 8-bit rows, 16-bit

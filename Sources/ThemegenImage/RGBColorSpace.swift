@@ -1,6 +1,3 @@
-import CPNGBridge
-import ThemegenCore
-
 /// A 3-vector of doubles, for colour math without arrays (no allocation in hot paths).
 public struct Vec3: Sendable, Hashable {
     public var x: Double, y: Double, z: Double

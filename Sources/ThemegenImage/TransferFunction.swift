@@ -1,6 +1,4 @@
-import CPNGBridge
 import Foundation
-import ThemegenCore
 
 /// The sRGB transfer curve, which Display P3 shares (IEC 61966-2-1 piecewise curve).
 public enum TransferFunction {

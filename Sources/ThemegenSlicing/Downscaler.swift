@@ -1,5 +1,4 @@
 import Foundation
-import ThemegenCore
 import ThemegenImage
 
 /// Downscales @3x exports to @2x and @1x (or any smaller grid) so that they come out as close

@@ -1,5 +1,4 @@
 import Foundation
-import ThemegenCore
 import ThemegenImage
 
 /// The 3:1 downscale of 8-bit art whose sides are multiples of 3 (@3x to @1x), in integers.

@@ -1,12 +1,6 @@
 import Foundation
-import Mustache
-import ThemegenBuild
 import ThemegenConfig
 import ThemegenCore
-import ThemegenGenerate
-import ThemegenGradients
-import ThemegenImage
-import ThemegenSlicing
 
 /// `themegen config lint|init|schema`.
 enum ConfigCommand {

@@ -1,11 +1,8 @@
 import Foundation
-import Mustache
 import ThemegenBuild
-import ThemegenConfig
 import ThemegenCore
 import ThemegenGenerate
 import ThemegenGradients
-import ThemegenImage
 import ThemegenSlicing
 
 /// `themegen preview THEMES... [--assets DIR]... [--output DIR]`: writes the static preview

@@ -1,10 +1,7 @@
-import Mustache
 import ThemegenBuild
 import ThemegenConfig
 import ThemegenCore
 import ThemegenGenerate
-import ThemegenGradients
-import ThemegenImage
 import ThemegenSlicing
 
 /// `themegen slice PATH... --catalog OUT.xcassets`: @3x exports into 1x/2x/3x imagesets.

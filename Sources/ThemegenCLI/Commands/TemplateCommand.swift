@@ -1,12 +1,8 @@
 import Foundation
 import Mustache
-import ThemegenBuild
-import ThemegenConfig
 import ThemegenCore
 import ThemegenGenerate
 import ThemegenGradients
-import ThemegenImage
-import ThemegenSlicing
 
 /// `themegen template render|list|cat`: tools for template authors.
 enum TemplateCommand {
