@@ -62,5 +62,5 @@ let package = Package(
             exclude: ["Fixtures"]
         ),
     ],
-    swiftLanguageModes: [.v5]
+    swiftLanguageModes: [.v6]
 )
