@@ -49,7 +49,7 @@ public enum AssetProducer {
     public static func files(_ section: AssetsInput, assets: [SlicedAsset], colors: [NamedColor] = [],
                              root: String) throws -> [PlannedFile] {
         let plan = try CatalogPlanner.plan(catalog: section.catalog, assets: assets, colors: colors,
-                                           providesNamespace: section.providesNamespace)
+                                           providesNamespace: section.providesNamespace(forGroup:))
         var files = plan.files
         let models = assets.map(\.asset)
         for output in section.outputs {

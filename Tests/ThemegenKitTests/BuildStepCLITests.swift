@@ -113,3 +113,27 @@ final class BuildStepCLITests: XCTestCase {
         XCTAssertEqual(readText(dir + "/.themegen/lock"), "\(p.processIdentifier)\n")
     }
 }
+
+extension BuildStepCLITests {
+    /// `assets[i].namespaces` decides provides-namespace per group folder, over `providesNamespace`.
+    func testNamespacesKeyMarksOnlyTheGroupsItNames() throws {
+        let dir = makeTemporaryFolder(self)
+        let icon = TemplateFixtures.repoRoot.appendingPathComponent("Exports/Assets/Icons").path
+        let first = try XCTUnwrap(FileManager.default.contentsOfDirectory(atPath: icon).sorted().first { $0.hasSuffix("@3x.png") })
+        for group in ["Icons", "Icons/Small", "Other"] {
+            try FileManager.default.createDirectory(atPath: dir + "/Art/" + group, withIntermediateDirectories: true)
+            try FileManager.default.copyItem(atPath: icon + "/" + first, toPath: dir + "/Art/" + group + "/" + first)
+        }
+        writeFile(dir + "/themegen.json", """
+            {"assets": [{"input": "Art", "catalog": "Out/A.xcassets", "providesNamespace": true,
+                         "namespaces": {"Icons/Small": false, "Other": false}}]}
+            """)
+        XCTAssertEqual(cli(["run", "--config", dir + "/themegen.json", "-q"]).0, .ok)
+        func namespaced(_ group: String) -> Bool {
+            readText(dir + "/Out/A.xcassets/" + group + "/Contents.json")!.contains("provides-namespace")
+        }
+        XCTAssertTrue(namespaced("Icons"))
+        XCTAssertFalse(namespaced("Icons/Small"))
+        XCTAssertFalse(namespaced("Other"))
+    }
+}

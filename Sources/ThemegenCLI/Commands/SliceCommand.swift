@@ -53,7 +53,7 @@ enum SliceCommand {
         var scope: [String] = []
         if let catalog {
             files += try CatalogPlanner.plan(catalog: catalog, assets: result.assets,
-                                             providesNamespace: section.providesNamespace).files
+                                             providesNamespace: section.providesNamespace(forGroup:)).files
             scope.append(catalog)
         }
         if let template = args.value("template") {
