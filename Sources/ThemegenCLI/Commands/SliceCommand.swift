@@ -42,7 +42,7 @@ enum SliceCommand {
             }
             section.assets[parts[0], default: AssetOptions()].renderingIntent = intent
         }
-        var options = AssetProducer.sliceOptions(for: section)
+        var options = AssetProducer.sliceOptions(for: section, index: nil)
         options.maxPixels = try parseMaxPixels(args)
         let sources = try SliceSource.scan(args.positionals)
         let result = Slicer.slice(files: sources, options: options)
