@@ -42,18 +42,18 @@ public final class Console: @unchecked Sendable {
     }
 
     /// A line to stdout.
-    public func print(_ line: String) { write(line + "\n") }
+    public func print(_ line: String) { write(TerminalText.safe(line) + "\n") }
 
     /// A status line to stderr, shown unless `-q`.
     public func info(_ line: String) {
         guard verbosity != .quiet else { return }
-        emitErr(line + "\n")
+        emitErr(TerminalText.safe(line) + "\n")
     }
 
     /// A line to stderr, shown only with `-v`.
     public func verbose(_ line: String) {
         guard verbosity == .verbose else { return }
-        emitErr(line + "\n")
+        emitErr(TerminalText.safe(line) + "\n")
     }
 
     /// Every warning message of the run, in order; the build cache replays a skipped job's.
@@ -64,6 +64,7 @@ public final class Console: @unchecked Sendable {
     private var warningLog: [String] = []
 
     public func warning(_ message: String) {
+        let message = TerminalText.safe(message)
         lock.lock()
         warningCount += 1
         warningLog.append(message)
@@ -91,7 +92,7 @@ public final class Console: @unchecked Sendable {
         errorCount += 1
         worstExit = max(worstExit, code)
         lock.unlock()
-        emitErr("themegen: error: \(message)\n")
+        emitErr("themegen: error: \(TerminalText.safe(message))\n")
     }
 
     /// The exit code that the errors reported so far call for.
@@ -140,5 +141,26 @@ public final class ProgressLine: @unchecked Sendable {
     public func advance(_ path: String) {
         let n: Int = lock.withLock { done += 1; return done }
         console.progress("[\(n)/\(total)] \(verb) \((path as NSString).lastPathComponent)")
+    }
+}
+
+/// Text from files (ICC descriptions, file names, template and config content) can hold
+/// escape sequences and newlines that would repaint a terminal or forge a `themegen: error:`
+/// line. Every message line is printed with control characters escaped.
+public enum TerminalText {
+    public static func safe(_ s: String) -> String {
+        if s.utf8.allSatisfy({ $0 >= 0x20 && $0 != 0x7F && $0 < 0x80 }) { return s }
+        var out = ""
+        for u in s.unicodeScalars {
+            switch u.value {
+            case 0x0A: out += "\\n"
+            case 0x0D: out += "\\r"
+            case 0x09: out += "\\t"
+            case 0..<0x20, 0x7F, 0x80..<0xA0, 0x2028, 0x2029:
+                out += "\\u{" + String(u.value, radix: 16) + "}"
+            default: out.unicodeScalars.append(u)
+            }
+        }
+        return out
     }
 }

@@ -34,6 +34,7 @@ public enum BuildRun {
         // Check and dry-run write nothing, not even the lock file.
         var lock: RunLock?
         if !readOnly {
+            try PathGuard.forConfig(root: root).check(BuildCache.folder + "/lock", shownAs: BuildCache.folder + "/lock")
             try BuildCache.prepareFolder(OutputWriter.join(root, BuildCache.folder))
             lock = try RunLock(path: OutputWriter.join(root, BuildCache.folder + "/lock"),
                                shownAs: BuildCache.folder + "/lock", timeout: options.lockTimeout) { pid in
@@ -146,6 +147,7 @@ public enum BuildRun {
         let root = config.root
         var lock: RunLock?
         if !options.dryRun {
+            try PathGuard.forConfig(root: root).check(BuildCache.folder + "/lock", shownAs: BuildCache.folder + "/lock")
             try BuildCache.prepareFolder(OutputWriter.join(root, BuildCache.folder))
             lock = try RunLock(path: OutputWriter.join(root, BuildCache.folder + "/lock"),
                                shownAs: BuildCache.folder + "/lock", timeout: options.lockTimeout) { pid in

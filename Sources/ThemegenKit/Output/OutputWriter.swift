@@ -29,6 +29,8 @@ public struct WriteOptions: Sendable {
     /// Called with each path just before it is written or deleted; throwing stops the run
     /// there, as a crash would. For tests.
     public var beforeEachChange: (@Sendable (String) throws -> Void)?
+    /// Where writes and deletions may land; nil means the root alone (`PathGuard.forConfig`).
+    public var pathGuard: PathGuard?
 
     public init() {}
 }
@@ -72,8 +74,12 @@ public enum OutputWriter {
 
     public static func apply(plan: OutputPlan, root: String, options: WriteOptions) throws -> WriteReport {
         try validate(plan, options: options)
+        let guardian = options.pathGuard ?? PathGuard.forConfig(root: root)
         let manifestFull = join(root, options.manifestPath)
+        try guardian.check(options.manifestPath, shownAs: options.manifestPath)
         let manifest = try OwnershipManifest.load(path: manifestFull, shownAs: options.manifestPath)
+        try validate(manifest, shownAs: options.manifestPath, guardian: guardian)
+        try checkInside(plan, guardian: guardian)
         var report = WriteReport()
         var conflicts: [Error] = []
         var finalFiles: [String: String] = plan.kept
@@ -123,7 +129,7 @@ public enum OutputWriter {
             for name in FileSystem.list(join(root, folder)) {
                 let path = folder + "/" + name
                 if planned.contains(path) || manifest.files[path] != nil || manifest.pending[path] != nil { continue }
-                if name.hasSuffix(".themegen-tmp") { continue }
+                if FileSystem.isTemporary(name) { continue }
                 if options.force || options.check {
                     report.extra.append(path)
                     deletes.append(path)
@@ -175,7 +181,7 @@ public enum OutputWriter {
             try options.beforeEachChange?(path)
             try FileSystem.remove(join(root, path), shownAs: path)
         }
-        report.removedFolders = removeEmptyFolders(root: root, below: deletes)
+        report.removedFolders = removeEmptyFolders(root: root, below: deletes, guardian: guardian)
         FileSystem.flushFileSystems() // the renames and deletions, before the manifest says so
         try writeManifest(finalManifest, root: root, options: options)
         return report
@@ -196,7 +202,8 @@ public enum OutputWriter {
         let report = try apply(plan: OutputPlan(), root: root, options: options)
         if !options.check, !options.dryRun, report.abandoned.isEmpty {
             try FileSystem.remove(join(root, options.manifestPath), shownAs: options.manifestPath)
-            _ = removeEmptyFolders(root: root, below: [options.manifestPath])
+            _ = removeEmptyFolders(root: root, below: [options.manifestPath],
+                                   guardian: options.pathGuard ?? PathGuard.forConfig(root: root))
         }
         return report
     }
@@ -208,12 +215,43 @@ public enum OutputWriter {
         var seen = Set<String>()
         for path in plan.files.map(\.path) + plan.kept.keys.sorted() {
             let parts = path.split(separator: "/", omittingEmptySubsequences: false)
-            if path.isEmpty || path.hasPrefix("/") || parts.contains(where: { $0.isEmpty || $0 == "." || $0 == ".." }) {
+            if PathGuard.formProblem(path) != nil {
                 errors.append(FileError(path, "output path must be relative, inside the config's folder, without '.' or '..'"))
-            } else if path == options.manifestPath || parts.first == ".themegen" {
-                errors.append(FileError(path, "output path collides with themegen's own bookkeeping files"))
+            } else if path == options.manifestPath || parts.first == ".themegen" || parts.contains(where: { FileSystem.looksTemporary(String($0)) }) {
+                errors.append(FileError(path, "output path collides with themegen's own bookkeeping files (.themegen/, the manifest, names containing '.themegen-tmp')"))
             } else if !seen.insert(path).inserted {
                 errors.append(FileError(path, "two outputs of this run have the same path"))
+            }
+        }
+        if !errors.isEmpty { throw ErrorList(errors) }
+    }
+
+    /// The manifest arrives through pull requests: every key is checked like a config's output
+    /// path before anything is read or deleted, and a bad one stops the run.
+    static func validate(_ manifest: OwnershipManifest, shownAs name: String, guardian: PathGuard) throws {
+        var errors: [Error] = []
+        for (table, keys) in [("files", manifest.files.keys.sorted()), ("pending", manifest.pending.keys.sorted())] {
+            for key in keys {
+                let shown = TerminalText.safe(key)
+                if let problem = PathGuard.formProblem(key) {
+                    errors.append(FileError(name, "\(table).\"\(shown)\": the path \(problem); an output path must be relative, inside the output root, without '.' or '..'; nothing was deleted. Remove the entry (or delete the manifest and run with --force)"))
+                    continue
+                }
+                do { try guardian.check(key, shownAs: key) } catch let e as FileError {
+                    errors.append(FileError(name, "\(table).\"\(shown)\": \(e.path) \(e.message); nothing was deleted. Remove the entry (or delete the manifest and run with --force)", kind: e.kind))
+                }
+            }
+        }
+        if !errors.isEmpty { throw ErrorList(errors) }
+    }
+
+    /// Every planned output must land inside an allowed root (no symlinked folder leading out).
+    static func checkInside(_ plan: OutputPlan, guardian: PathGuard) throws {
+        var errors: [Error] = []
+        var reported = Set<String>()
+        for path in plan.files.map(\.path).sorted() {
+            do { try guardian.check(path, shownAs: path) } catch let e as FileError {
+                if reported.insert(e.path).inserted { errors.append(e) }
             }
         }
         if !errors.isEmpty { throw ErrorList(errors) }
@@ -251,11 +289,18 @@ public enum OutputWriter {
     /// A temp file next to an output means a run was killed mid-write; the output itself is
     /// whole (old or new), so the leftover only needs to go.
     static func removeLeftoverTemporaries(root: String, paths: [String]) {
-        for p in paths { unlink(FileSystem.temporaryPath(for: join(root, p))) }
+        var listings: [String: [String]] = [:]
+        for p in paths {
+            let full = join(root, p)
+            let dir = FilePath.parent(full)
+            if listings[dir] == nil { listings[dir] = FileSystem.list(dir.isEmpty ? "." : dir) }
+            FileSystem.removeLeftoverTemporaries(of: full, listing: listings[dir]!)
+        }
     }
 
-    /// Removes folders, deepest first, that deleting `paths` left empty; never the root.
-    static func removeEmptyFolders(root: String, below paths: [String]) -> [String] {
+    /// Removes folders, deepest first, that deleting `paths` left empty; never a root of
+    /// `guardian` nor anything outside one.
+    static func removeEmptyFolders(root: String, below paths: [String], guardian: PathGuard) -> [String] {
         var candidates = Set<String>()
         for p in paths {
             var d = FilePath.parent(p)
@@ -263,6 +308,8 @@ public enum OutputWriter {
         }
         var removed: [String] = []
         for d in candidates.sorted(by: { $0.split(separator: "/").count > $1.split(separator: "/").count || ($0.split(separator: "/").count == $1.split(separator: "/").count && $0 < $1) }) {
+            let real = PathGuard.resolved(join(root, d))
+            guard guardian.inside(real), !guardian.roots.contains(real) else { continue }
             if rmdir(join(root, d)) == 0 { removed.append(d) }
         }
         return removed.sorted()
