@@ -121,9 +121,12 @@ final class PathSafetyCLITests: XCTestCase {
         // The user's own file that looks like an old-style temp, and a link at one.
         writeFile(root + "/Generated/.Assets.swift.themegen-tmp", "the user's notes\n")
         XCTAssertEqual(symlink(outside + "/temp-victim", root + "/Generated/.Assets.swift.themegen-tmp-\(getpid())"), 0)
-        // Make the run write Assets.swift (and so its temp) again.
-        writeFile(root + "/themegen.json", #"{"assets": [{"input": "Art", "providesNamespace": true}], "preview": false}"# + "\n")
+        // A second export makes the run write Assets.swift (and so its temp) again.
+        let before = readText(root + "/Generated/Assets.swift")
+        try FileManager.default.copyItem(atPath: root + "/Art/Dot@3x.png", toPath: root + "/Art/Ring@3x.png")
         XCTAssertEqual(cli(["--config", root + "/themegen.json"]).0, .ok)
+        XCTAssertNotEqual(readText(root + "/Generated/Assets.swift"), before)
+        XCTAssertTrue(readText(root + "/Generated/Assets.swift")!.contains("ring"))
         intactCache(); intactTemp()
         XCTAssertEqual(readText(root + "/Generated/.Assets.swift.themegen-tmp"), "the user's notes\n")
     }

@@ -97,15 +97,15 @@ enum FileSystem {
         name.contains(".themegen-tmp")
     }
 
-    /// Deletes the temps that killed runs left beside `output` (a full path): regular files
-    /// only, named exactly like themegen's temps for it.
+    /// Deletes the temps that killed runs left beside `output` (a full path): files or links
+    /// (unlinking a link leaves its target alone) named exactly like themegen's temps for it.
     static func removeLeftoverTemporaries(of output: String, listing: [String]) {
         let dir = FilePath.parent(output)
         let name = (output as NSString).lastPathComponent
         for entry in listing where isTemporary(entry, of: name) {
             let full = (dir.isEmpty ? "" : dir + "/") + entry
             var st = stat()
-            if lstat(full, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG { unlink(full) }
+            if lstat(full, &st) == 0, (st.st_mode & S_IFMT) != S_IFDIR { unlink(full) }
         }
     }
 
@@ -123,10 +123,10 @@ enum FileSystem {
     static func writeTemporary(_ bytes: [UInt8], at tmp: String, shownAs name: String, sync: Bool) throws {
         var fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
         if fd < 0, errno == EEXIST {
-            // Our own name (this pid's) left by an earlier process: a regular file is removed;
-            // anything else (a link, a folder) is refused.
+            // Our own name (this pid's) left by an earlier process: a file or link is removed
+            // (never followed); a folder is refused.
             var st = stat()
-            if lstat(tmp, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG { unlink(tmp) }
+            if lstat(tmp, &st) == 0, (st.st_mode & S_IFMT) != S_IFDIR { unlink(tmp) }
             fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
         }
         if fd < 0 { throw FileError(name, "cannot write \((tmp as NSString).lastPathComponent): \(String(cString: strerror(errno)))", kind: .io) }
