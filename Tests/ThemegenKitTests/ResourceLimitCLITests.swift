@@ -1,0 +1,75 @@
+import Foundation
+import XCTest
+@testable import ThemegenKit
+
+/// Tiny hostile files must not cost memory or crash, through the CLI: the error names the file.
+final class ResourceLimitCLITests: XCTestCase {
+    func cli(_ args: [String]) -> (ExitCode, String, String) {
+        let c = CapturedConsole()
+        let code = ThemegenCLI.run(args, console: c.console)
+        return (code, c.out, c.err)
+    }
+
+    func chunk(_ type: String, _ data: [UInt8], declaredLength: UInt32? = nil) -> [UInt8] {
+        let t = Array(type.utf8)
+        return be(declaredLength ?? UInt32(data.count)) + t + data + be(crc32(t + data))
+    }
+
+    func be(_ v: UInt32) -> [UInt8] { (0..<4).map { UInt8(v >> (24 - 8 * UInt32($0)) & 0xFF) } }
+
+    func header(_ w: UInt32, _ h: UInt32, depth: UInt8 = 8, colorType: UInt8 = 6, interlace: UInt8 = 0) -> [UInt8] {
+        [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + chunk("IHDR", be(w) + be(h) + [depth, colorType, 0, 0, interlace])
+    }
+
+    func write(_ bytes: [UInt8], _ name: String) -> String {
+        let path = makeTemporaryFolder(self) + "/" + name
+        FileManager.default.createFile(atPath: path, contents: Data(bytes))
+        return path
+    }
+
+    /// 41 bytes whose tEXt chunk claims 2 GiB: libpng would allocate it before seeing the end.
+    func testTinyFileClaimingAHugeChunkIsTruncatedNotGigabytes() {
+        for type in ["tEXt", "iCCP", "zTXt"] {
+            let path = write(header(4, 4) + be(0x7FFF_FFFF) + Array(type.utf8), "\(type).png")
+            XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: path)).count, 41)
+            let (code, _, err) = cli(["inspect", path])
+            XCTAssertEqual(code, .input, type)
+            XCTAssertEqual(err, "themegen: error: \(path): PNG file is truncated: it ends before the data its chunks declare\n", type)
+        }
+    }
+
+    /// With --max-pixels raised past a lying header, the decoder must not allocate what the
+    /// header claims (40 GB here) up front: the data is checked first.
+    func testRaisedMaxPixelsAndAHugeHeaderIsAnErrorNotAnAbort() throws {
+        let rows = [UInt8](repeating: 0, count: 10 * 401)
+        let path = write(header(100_000, 100_000) + chunk("IDAT", zlibStored(rows)) + chunk("IEND", []), "Huge@3x.png")
+        let out = makeTemporaryFolder(self) + "/A.xcassets"
+        let (code, _, err) = cli(["slice", path, "--catalog", out, "--max-pixels", "100000000000"])
+        XCTAssertEqual(code, .input)
+        XCTAssertEqual(err, "themegen: error: \(path): PNG file is truncated: it ends before the data its chunks declare\n")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: out))
+    }
+
+    func testLargeInterlacedImagesAreRefusedWithTheDocumentedLimit() {
+        let path = write(header(10_000, 10_000, depth: 16, colorType: 0, interlace: 1) + chunk("IDAT", zlibStored([0])) + chunk("IEND", []), "Inter.png")
+        let (code, _, err) = cli(["inspect", path])
+        XCTAssertEqual(code, .input)
+        XCTAssertEqual(err, "themegen: error: \(path): interlaced image is 10000×10000 pixels; themegen buffers interlaced images whole and reads them only up to 16777216 pixels; export it without interlacing\n")
+    }
+
+    /// A zlib stream of stored blocks: no compression, so the size is exactly known.
+    func zlibStored(_ data: [UInt8]) -> [UInt8] {
+        var out: [UInt8] = [0x78, 0x01]
+        var i = 0
+        repeat {
+            let n = min(65535, data.count - i)
+            let last: UInt8 = i + n == data.count ? 1 : 0
+            out += [last, UInt8(n & 0xFF), UInt8(n >> 8), UInt8(~n & 0xFF), UInt8((~n >> 8) & 0xFF)]
+            out += data[i..<(i + n)]
+            i += n
+        } while i < data.count
+        var a: UInt32 = 1, b: UInt32 = 0
+        for x in data { a = (a + UInt32(x)) % 65521; b = (b + a) % 65521 }
+        return out + be(b << 16 | a)
+    }
+}
