@@ -73,3 +73,55 @@ final class ResourceLimitCLITests: XCTestCase {
         return out + be(b << 16 | a)
     }
 }
+
+/// Cap insets from the config: huge values and caps larger than the image are errors naming
+/// the key (lint) or the file (run), never a crash.
+final class CapsCLITests: XCTestCase {
+    func cli(_ args: [String]) -> (ExitCode, String, String) {
+        let c = CapturedConsole()
+        let code = ThemegenCLI.run(args, console: c.console)
+        return (code, c.out, c.err)
+    }
+
+    func project(caps: String) throws -> String {
+        let root = makeTemporaryFolder(self)
+        let png = try PNGEncoder.encode(Image(width: 6, height: 9, fill: (200, 40, 40, 255)))
+        try FileManager.default.createDirectory(atPath: root + "/Art", withIntermediateDirectories: true)
+        FileManager.default.createFile(atPath: root + "/Art/Dot@3x.png", contents: Data(png))
+        writeFile(root + "/themegen.json", "{\"assets\": [{\"input\": \"Art\", \"assets\": {\"Dot\": {\"caps\": \(caps)}}}], \"preview\": true}\n")
+        return root
+    }
+
+    func testHugeCapsAreAConfigErrorInLintAndRun() throws {
+        let root = try project(caps: #"{"top": 1e19}"#)
+        for command in [["config", "lint", "--config"], ["--config"]] {
+            let (code, _, err) = cli(command + [root + "/themegen.json"])
+            XCTAssertEqual(code, .input)
+            XCTAssertEqual(err, "themegen: error: \(root)/themegen.json:1: assets[0].assets.Dot.caps.top: expected a number from 0 to 100000 (points), found 1e+19\n")
+        }
+        XCTAssertEqual(allFiles(root), ["Art/Dot@3x.png", "themegen.json"])
+    }
+
+    func testCapsLargerThanTheImageAreAnErrorInLintAndRun() throws {
+        // The image is 2×3 points.
+        let root = try project(caps: #"{"left": 1, "right": 1.5}"#)
+        let (code, _, err) = cli(["config", "lint", "--config", root + "/themegen.json"])
+        XCTAssertEqual(code, .input)
+        XCTAssertEqual(err, "themegen: error: \(root)/themegen.json: assets[0].assets.Dot.caps: the caps (left 1 + right 1.5 points) are wider than the image (2 points) of Art/Dot@3x.png; make them smaller\n")
+        let (runCode, _, runErr) = cli(["--config", root + "/themegen.json"])
+        XCTAssertEqual(runCode, .input)
+        XCTAssertEqual(runErr, "themegen: error: \(root)/Art/Dot@3x.png: the caps configured for \"Dot\" (left 1 + right 1.5 points) are wider than the image (2 points); make them smaller (the asset's \"caps\" in the config)\n")
+        XCTAssertEqual(allFiles(root).filter { !$0.hasPrefix(".themegen/") }, ["Art/Dot@3x.png", "themegen.json"])
+        // Caps that fit exactly are fine, and the preview lays them out.
+        writeFile(root + "/themegen.json", "{\"assets\": [{\"input\": \"Art\", \"assets\": {\"Dot\": {\"caps\": {\"top\": 1, \"bottom\": 2}}}}]}\n")
+        XCTAssertEqual(cli(["config", "lint", "--config", root + "/themegen.json"]).0, .ok)
+        XCTAssertEqual(cli(["--config", root + "/themegen.json"]).0, .ok)
+    }
+
+    func testScaledSlicingAndPreviewClampInsteadOfTrapping() {
+        XCTAssertEqual(ScaledSlicing.pixels(1e19, 3), Int(Int32.max))
+        XCTAssertEqual(ScaledSlicing.pixels(.infinity, 3), Int(Int32.max))
+        XCTAssertEqual(ScaledSlicing.pixels(-.infinity, 3), 0)
+        XCTAssertEqual(ScaledSlicing.pixels(2.5, 3), 8)
+    }
+}

@@ -185,6 +185,14 @@ public enum Slicer {
             if slicing == nil { outcome.warnings.append("\(top.source.path): --auto-caps found no band of identical rows or columns in \(label); it is not sliced") }
         }
         if var s = slicing, options.slicing[name] != nil { s.centerMode = centerMode; slicing = s }
+        if let s = options.slicing[name] {
+            let pw = Downscaler.scaledSide(top.image.width, scale: 1, sourceScale: top.source.scale)
+            let ph = Downscaler.scaledSide(top.image.height, scale: 1, sourceScale: top.source.scale)
+            if let problem = CapsFit.problem(s.capInsets, pointWidth: pw, pointHeight: ph) {
+                outcome.errors.append(ThemegenErrorBox(FileError(top.source.path, "the caps configured for \"\(name)\" \(problem); make them smaller (the asset's \"caps\" in the config)")))
+                return outcome
+            }
+        }
 
         var images: [ScaledImage] = []
         var empty: [Int] = []

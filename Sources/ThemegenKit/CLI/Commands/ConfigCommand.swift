@@ -13,6 +13,8 @@ enum ConfigCommand {
         switch action {
         case "lint":
             let loaded = try ConfigLoader.load(explicitPath: args.value("config"))
+            let capErrors = CapsFit.lint(loaded)
+            if !capErrors.isEmpty { throw ErrorList(capErrors) }
             console.info("\(loaded.displayName): OK")
             return .ok
         case "init":
