@@ -68,7 +68,7 @@ final class PathSafetyCLITests: XCTestCase {
         writeFile(manifestPath, text)
         let (code, _, err) = cli(["clean", "--config", root + "/themegen.json"])
         XCTAssertEqual(code, .io)
-        XCTAssertEqual(err, "themegen: error: Generated/.themegen-manifest.json: pending.\"Generated/home/.bashrc\": Generated/home is a symbolic link leading outside the config's folder (to \(PathGuard.resolved(outside))); themegen does not write through it; replace it with a real folder or file; nothing was deleted. Remove the entry (or delete the manifest and run with --force)\n")
+        XCTAssertEqual(err, "themegen: error: Generated/.themegen-manifest.json: pending.\"Generated/home/.bashrc\": Generated/home is a symbolic link leading outside the config's folder (to \(PathGuard.resolved(outside))); themegen does not follow it; replace it with a real folder or file; nothing was deleted. Remove the entry (or delete the manifest and run with --force)\n")
         intact()
         XCTAssertTrue(FileManager.default.fileExists(atPath: outside))
     }
@@ -80,7 +80,7 @@ final class PathSafetyCLITests: XCTestCase {
         XCTAssertEqual(symlink(outside, root + "/Generated"), 0)
         let (code, _, err) = cli(["--config", root + "/themegen.json"])
         XCTAssertEqual(code, .io)
-        XCTAssertEqual(err, "themegen: error: Generated: is a symbolic link leading outside the config's folder (to \(PathGuard.resolved(outside))); themegen does not write through it; replace it with a real folder or file\n")
+        XCTAssertEqual(err, "themegen: error: Generated: is a symbolic link leading outside the config's folder (to \(PathGuard.resolved(outside))); themegen does not follow it; replace it with a real folder or file\n")
         intact()
         XCTAssertEqual(allFiles(outside), ["Assets.swift"])
         // A link that stays inside the project is fine.
@@ -98,7 +98,7 @@ final class PathSafetyCLITests: XCTestCase {
         XCTAssertEqual(symlink(outside, root + "/.themegen"), 0)
         let (code, _, err) = cli(["--config", root + "/themegen.json"])
         XCTAssertEqual(code, .io)
-        XCTAssertEqual(err, "themegen: error: .themegen: is a symbolic link leading outside the config's folder (to \(PathGuard.resolved(outside))); themegen does not write through it; replace it with a real folder or file\n")
+        XCTAssertEqual(err, "themegen: error: .themegen: is a symbolic link leading outside the config's folder (to \(PathGuard.resolved(outside))); themegen does not follow it; replace it with a real folder or file\n")
         intact()
         // A link at the lock file itself, even to a file inside the project, is not followed.
         try FileManager.default.removeItem(atPath: root + "/.themegen")

@@ -69,7 +69,7 @@ public final class PathGuard: @unchecked Sendable {
             guard lstat(prefixFull, &st) == 0 else { break }
             if (st.st_mode & S_IFMT) == S_IFLNK, !inside(PathGuard.resolved(prefixFull)) {
                 let shown = name.hasSuffix(relative) ? String(name.dropLast(relative.count)) + prefix : prefix
-                throw FileError(shown, "is a symbolic link leading outside \(rootsDescription) (to \(PathGuard.resolved(prefixFull))); themegen does not write through it; replace it with a real folder or file", kind: .io)
+                throw FileError(shown, "is a symbolic link leading outside \(rootsDescription) (to \(PathGuard.resolved(prefixFull))); themegen does not follow it; replace it with a real folder or file", kind: .io)
             }
         }
         throw FileError(name, "lies outside \(rootsDescription) (at \(real)); themegen only writes and deletes inside it", kind: .io)
