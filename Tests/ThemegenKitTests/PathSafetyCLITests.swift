@@ -178,4 +178,47 @@ final class PathSafetyCLITests: XCTestCase {
         XCTAssertTrue(allFiles(work + "/Gen").contains("A.xcassets/Dot.imageset/Contents.json"))
         intact()
     }
+
+    func testLinkLoopsAndLinksOutOfAnInputFolderAreErrorsNotCopiesOrHangs() throws {
+        let root = try project(run: false)
+        try FileManager.default.createDirectory(atPath: root + "/Art/Icons", withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: root + "/Art/Dot@3x.png", toPath: root + "/Art/Icons/Star@3x.png")
+        XCTAssertEqual(symlink(".", root + "/Art/Icons/loop"), 0)
+        XCTAssertEqual(symlink("..", root + "/Art/Icons/up"), 0)
+        let (code, _, err) = cli(["--config", root + "/themegen.json"])
+        XCTAssertEqual(code, .input)
+        XCTAssertEqual(err, "themegen: error: \(root)/Art/Icons/loop: is a link back to a folder already read (\(PathGuard.resolved(root + "/Art/Icons"))), a loop; remove it\n")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: root + "/Generated"))
+        unlink(root + "/Art/Icons/loop"); unlink(root + "/Art/Icons/up")
+        let outside = FilePath.parent(root) + "/shared-art"
+        try FileManager.default.createDirectory(atPath: outside, withIntermediateDirectories: true)
+        XCTAssertEqual(symlink(outside, root + "/Art/Shared"), 0)
+        let (code2, _, err2) = cli(["--config", root + "/themegen.json"])
+        XCTAssertEqual(code2, .input)
+        XCTAssertEqual(err2, "themegen: error: \(root)/Art/Shared: is a link to a folder outside the input folder (\(PathGuard.resolved(outside))); themegen does not follow it; move the exports in or remove the link\n")
+        // A link to a folder inside the input is a group of its own, read once.
+        unlink(root + "/Art/Shared")
+        XCTAssertEqual(symlink("Icons", root + "/Art/Alias"), 0)
+        let (code3, _, err3) = cli(["--config", root + "/themegen.json"])
+        XCTAssertEqual(code3, .ok, err3)
+        XCTAssertEqual(allFiles(root + "/Generated/Assets.xcassets").filter { $0.hasSuffix("Contents.json") }, [
+            "Alias/Contents.json", "Alias/Star.imageset/Contents.json", "Contents.json",
+            "Dot.imageset/Contents.json", "Icons/Contents.json", "Icons/Star.imageset/Contents.json",
+        ])
+    }
+
+    func testANonUTF8NameInAnExportFolderNamesTheFolder() throws {
+        let root = try project(run: false)
+        let name: [UInt8] = Array("Art/Bad".utf8) + [0xFF, 0xFE] + Array("@3x.png".utf8)
+        let full = Array(root.utf8) + [UInt8(ascii: "/")] + name
+        let fd = full.withUnsafeBufferPointer { p -> Int32 in
+            var z = Array(p) + [0]
+            return z.withUnsafeMutableBufferPointer { open(UnsafeRawPointer($0.baseAddress!).assumingMemoryBound(to: CChar.self), O_CREAT | O_WRONLY, 0o644) }
+        }
+        XCTAssertGreaterThanOrEqual(fd, 0)
+        close(fd)
+        let (code, _, err) = cli(["--config", root + "/themegen.json"])
+        XCTAssertEqual(code, .input)
+        XCTAssertEqual(err, "themegen: error: \(root)/Art: holds a file whose name is not valid UTF-8 (shown as \"Bad\u{fffd}\u{fffd}@3x.png\"); rename it\n")
+    }
 }

@@ -189,4 +189,42 @@ enum FileSystem {
     static func list(_ path: String) -> [String] {
         ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).sorted()
     }
+
+    struct Entry {
+        var name: String
+        /// A folder, or a link to one.
+        var isFolder: Bool
+        var isLink: Bool
+    }
+
+    /// The visible entries of a folder (names starting with "." are skipped), sorted by bytes.
+    /// A name that is not UTF-8 is an error naming the folder: it could not be written into
+    /// Swift, JSON or a catalog, and would otherwise look like a file that vanished.
+    static func entries(_ folder: String, shownAs name: String) throws -> [Entry] {
+        guard let dir = opendir(folder.isEmpty ? "." : folder) else {
+            throw FileError(name, "cannot list the folder: \(String(cString: strerror(errno)))", kind: .io)
+        }
+        defer { closedir(dir) }
+        var out: [Entry] = []
+        var bad: [String] = []
+        while let e = readdir(dir) {
+            let raw = withUnsafeBytes(of: e.pointee.d_name) { Array($0.prefix { $0 != 0 }) }
+            if raw.first == UInt8(ascii: ".") { continue }
+            guard let entryName = String(validating: raw, as: UTF8.self) else {
+                bad.append(String(decoding: raw, as: UTF8.self))
+                continue
+            }
+            let full = (folder.hasSuffix("/") ? folder : folder + "/") + entryName
+            var st = stat()
+            guard lstat(full, &st) == 0 else { continue }
+            let isLink = (st.st_mode & S_IFMT) == S_IFLNK
+            var isFolder = (st.st_mode & S_IFMT) == S_IFDIR
+            if isLink, stat(full, &st) == 0 { isFolder = (st.st_mode & S_IFMT) == S_IFDIR }
+            out.append(Entry(name: entryName, isFolder: isFolder, isLink: isLink))
+        }
+        if let first = bad.sorted().first {
+            throw FileError(name, "holds a file whose name is not valid UTF-8 (shown as \"\(first)\"\(bad.count > 1 ? " and \(bad.count - 1) more" : "")); rename it")
+        }
+        return out.sorted { Array($0.name.utf8).lexicographicallyPrecedes(Array($1.name.utf8)) }
+    }
 }
