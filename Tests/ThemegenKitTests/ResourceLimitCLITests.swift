@@ -57,6 +57,29 @@ final class ResourceLimitCLITests: XCTestCase {
         XCTAssertEqual(err, "themegen: error: \(path): interlaced image is 10000×10000 pixels; themegen buffers interlaced images whole and reads them only up to 16777216 pixels; export it without interlacing\n")
     }
 
+    /// A 3×3 RGB PNG tagged with an ICC profile that is neither sRGB nor Display P3 and whose
+    /// description holds an ANSI escape and a newline forging an error line.
+    func adobeLikePNG(_ name: String) -> String {
+        let description = "Evil\u{1B}[2K\nthemegen: error: forged"
+        let profile = ICCProfile.build(description: description, primaries: .init(red: (0.64, 0.33), green: (0.21, 0.71), blue: (0.15, 0.06), white: (0.3127, 0.3290)))
+        let rows = [UInt8]((0..<3).flatMap { _ in [0] + [UInt8](repeating: 128, count: 9) })
+        let iccp = chunk("iCCP", Array("x".utf8) + [0, 0] + zlibStored(profile))
+        return write(header(3, 3, colorType: 2) + iccp + chunk("IDAT", zlibStored(rows)) + chunk("IEND", []), name)
+    }
+
+    func testSliceRefusesOtherColourSpacesAsInputErrorsWithTheThemesWording() {
+        let path = adobeLikePNG("Odd@3x.png")
+        let out = FilePath.parent(path) + "/A.xcassets"
+        let (code, _, err) = cli(["slice", path, "--catalog", out])
+        XCTAssertEqual(code, .input)
+        XCTAssertEqual(err, "themegen: error: \(path): colour profile 'Evil\\u{1b}[2K\\nthemegen: error: forged' is neither sRGB nor Display P3; re-export in sRGB or Display P3\n")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: out))
+        // `themes` says the same of the same file, and neither lets the description forge a line.
+        let (themesCode, _, themesErr) = cli(["themes", path])
+        XCTAssertEqual(themesCode, .input)
+        XCTAssertEqual(themesErr, "themegen: error: \(path): colour profile 'Evil\\u{1b}[2K\\nthemegen: error: forged' is neither sRGB nor Display P3; re-export in sRGB or Display P3, or pass --color-space srgb to take its values as sRGB\n")
+    }
+
     /// A zlib stream of stored blocks: no compression, so the size is exactly known.
     func zlibStored(_ data: [UInt8]) -> [UInt8] {
         var out: [UInt8] = [0x78, 0x01]

@@ -141,6 +141,11 @@ public enum Slicer {
             do {
                 let d = try decode(s.path)
                 var image = d.image
+                if case .other(let profile) = image.colorSpace {
+                    // An input problem (exit 2), worded as `themes` words it; the encoder
+                    // could not tag the outputs anyway.
+                    throw FileError(s.path, "colour profile '\(TerminalText.safe(profile))' is neither sRGB nor Display P3; re-export in sRGB or Display P3")
+                }
                 var reusable: [UInt8]? = image.bitDepth == 8 ? d.bytes : nil
                 var patch: NinePatch?
                 if s.isNinePatch {
