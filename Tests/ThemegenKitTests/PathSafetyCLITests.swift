@@ -221,4 +221,26 @@ final class PathSafetyCLITests: XCTestCase {
         XCTAssertEqual(code, .input)
         XCTAssertEqual(err, "themegen: error: \(root)/Art: holds a file whose name is not valid UTF-8 (shown as \"Bad\u{fffd}\u{fffd}@3x.png\"); rename it\n")
     }
+
+    /// A save in an editor between themegen's comparison and its rename: the user's bytes stay,
+    /// the run stops with exit 3, and the next run (after the user's edit) reports it as theirs.
+    func testAnEditDuringTheWritePhaseIsKept() throws {
+        let root = try project()
+        try FileManager.default.copyItem(atPath: root + "/Art/Dot@3x.png", toPath: root + "/Art/Ring@3x.png")
+        let swift = root + "/Generated/Assets.swift"
+        let loaded = try ConfigLoader.load(explicitPath: root + "/themegen.json")
+        var options = BuildOptions(toolVersion: ThemegenCLI.version)
+        options.beforeEachChange = { path in
+            if path == "Generated/Assets.swift" { writeFile(swift, "// my edit\n") }
+        }
+        let c = CapturedConsole()
+        XCTAssertThrowsError(try BuildRun.run(config: loaded, jobs: Producers.standard.jobs(for: loaded), options: options, console: c.console)) { error in
+            XCTAssertEqual("\(error)", "Generated/Assets.swift: was changed while themegen was writing; your version was kept; move it away or run with --force to let themegen take it")
+            XCTAssertEqual((error as? ThemegenError)?.kind.exitCode, .io)
+        }
+        XCTAssertEqual(readText(swift), "// my edit\n")
+        let (code, _, err) = cli(["--config", root + "/themegen.json"])
+        XCTAssertEqual(code, .io)
+        XCTAssertEqual(err, "themegen: error: Generated/Assets.swift: was changed since themegen wrote it; move it away or run with --force to let themegen take it\n")
+    }
 }

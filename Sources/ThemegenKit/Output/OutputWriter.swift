@@ -85,6 +85,8 @@ public enum OutputWriter {
         var finalFiles: [String: String] = plan.kept
         var writes: [(file: PlannedFile, hash: String)] = []
         var deletes: [String] = []
+        /// What each stale output held when it was compared: re-checked just before its rename.
+        var seenHashes: [String: String] = [:]
 
         for file in plan.files.sorted(by: { $0.path < $1.path }) {
             let hash = SHA256.hex(file.bytes)
@@ -106,6 +108,7 @@ public enum OutputWriter {
             }
             report.stale.append(file.path)
             writes.append((file, hash))
+            seenHashes[file.path] = SHA256.hex(onDisk)
             if !options.force, !options.check, !manifest.owns(file.path, hash: SHA256.hex(onDisk)) {
                 conflicts.append(OwnershipError(path: file.path, reason: manifest.files[file.path] == nil
                     ? "exists and was not written by themegen"
@@ -119,6 +122,7 @@ public enum OutputWriter {
             if options.force || manifest.owns(path, hash: SHA256.hex(onDisk)) {
                 report.extra.append(path)
                 deletes.append(path)
+                seenHashes[path] = SHA256.hex(onDisk)
             } else {
                 // No longer generated, but someone edited it: theirs now.
                 report.abandoned.append(path)
@@ -172,6 +176,7 @@ public enum OutputWriter {
         FileSystem.flushFileSystems()
         for (i, file) in ordered.enumerated() {
             try options.beforeEachChange?(file.path)
+            try checkUnchanged(join(root, file.path), shownAs: file.path, since: seenHashes[file.path])
             try FileSystem.replace(join(root, file.path), with: temporaries[i], shownAs: file.path)
             temporaries[i] = ""
         }
@@ -179,12 +184,30 @@ public enum OutputWriter {
         // Contents.json first, so a half-deleted imageset is never one Xcode reads.
         for path in deletes.sorted(by: { writeOrder($1, $0) }) {
             try options.beforeEachChange?(path)
+            if let seen = seenHashes[path] { try checkUnchanged(join(root, path), shownAs: path, since: seen) }
             try FileSystem.remove(join(root, path), shownAs: path)
         }
         report.removedFolders = removeEmptyFolders(root: root, below: deletes, guardian: guardian)
         FileSystem.flushFileSystems() // the renames and deletions, before the manifest says so
         try writeManifest(finalManifest, root: root, options: options)
         return report
+    }
+
+    /// A save by the user between the comparison and the rename must not be lost: the file
+    /// must still be absent (`hash` nil) or hold what was compared. Otherwise the run stops
+    /// there, as a crash would (the manifest's `pending` lets the next run finish), keeping
+    /// the user's bytes.
+    static func checkUnchanged(_ full: String, shownAs name: String, since hash: String?) throws {
+        guard let hash else {
+            if FileSystem.exists(full) {
+                throw OwnershipError(path: name, reason: "appeared while themegen was writing; it was kept")
+            }
+            return
+        }
+        let now = try FileSystem.readFile(full, shownAs: name).map { SHA256.hex($0) }
+        if now != hash {
+            throw OwnershipError(path: name, reason: "was changed while themegen was writing; your version was kept")
+        }
     }
 
     /// Writes each file's bytes to its temp path, on all cores: creating hundreds of files is
