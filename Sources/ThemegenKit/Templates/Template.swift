@@ -31,8 +31,14 @@ public struct Template: Sendable {
     }
 
     /// Renders against `context`. Partials come from `partials`; with none, every partial is "".
-    public func render(_ context: TemplateValue, partials: PartialResolver = DictionaryPartials([:])) throws -> String {
+    /// `maxSteps` and `maxOutputBytes` default to the documented limits; the fuzz targets
+    /// lower them so an input that reaches them stays well under libFuzzer's timeout.
+    public func render(_ context: TemplateValue, partials: PartialResolver = DictionaryPartials([:]),
+                       maxSteps: Int = MustacheRenderer.maxSteps,
+                       maxOutputBytes: Int = MustacheRenderer.maxOutputBytes) throws -> String {
         let renderer = MustacheRenderer(resolver: partials)
+        renderer.stepLimit = maxSteps
+        renderer.outputLimit = maxOutputBytes
         var stack = [context]
         try renderer.render(nodes, in: self, stack: &stack, blocks: [:], depth: 0)
         return renderer.output
@@ -59,18 +65,20 @@ public struct Template: Sendable {
 }
 
 /// Renders a node tree. One renderer per render call: it caches the partials it parsed.
-final class MustacheRenderer {
+public final class MustacheRenderer {
     /// Sections and partials nested deeper than this (e.g. a partial including itself forever)
     /// are an error, not a stack overflow.
     static let maxDepth = 100
     /// A render whose output passes this many bytes stops with an error: no generated file is
     /// that large, and a few nested sections over long lists would otherwise fill the disk.
-    static let maxOutputBytes = 64 * 1024 * 1024
+    public static let maxOutputBytes = 64 * 1024 * 1024
     /// Nodes visited in one render (each text, variable, section pass, partial): 30 nested
     /// sections over a 10-item list would never finish. The bundled preview of Exports/ (12
     /// themes, 6 assets) takes 3,000, about 170 per item, so 2,000 assets and 500 themes need
     /// about 425,000.
-    static let maxSteps = 4_000_000
+    public static let maxSteps = 4_000_000
+    var stepLimit = maxSteps
+    var outputLimit = maxOutputBytes
 
     struct Override { let nodes: [MustacheNode]; let template: Template }
 
@@ -88,8 +96,8 @@ final class MustacheRenderer {
                 blocks: [String: Override], depth: Int) throws {
         for node in nodes {
             steps += 1
-            if steps > Self.maxSteps {
-                throw (enclosingTemplate ?? template).error("rendering stopped after \(Self.maxSteps) steps (sections nested over long lists, or partials fanning out?)", at: enclosing)
+            if steps > stepLimit {
+                throw (enclosingTemplate ?? template).error("rendering stopped after \(stepLimit) steps (sections nested over long lists, or partials fanning out?)", at: enclosing)
             }
             switch node {
             case .text(let s):
@@ -154,8 +162,8 @@ final class MustacheRenderer {
     }
 
     private func checkSize(_ template: Template) throws {
-        if output.utf8.count > Self.maxOutputBytes {
-            throw (enclosingTemplate ?? template).error("rendering stopped: the output passed \(Self.maxOutputBytes / 1024 / 1024) MB (sections nested over long lists?)", at: enclosing)
+        if output.utf8.count > outputLimit {
+            throw (enclosingTemplate ?? template).error("rendering stopped: the output passed \(outputLimit / 1024 / 1024) MB (sections nested over long lists?)", at: enclosing)
         }
     }
 
