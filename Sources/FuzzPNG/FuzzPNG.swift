@@ -1,4 +1,4 @@
-import ThemegenKit
+import ThemegenCLI
 
 /// libFuzzer entry (`make fuzz`): built only with THEMEGEN_FUZZ=1 and `--sanitize fuzzer`,
 /// which links libFuzzer's main.

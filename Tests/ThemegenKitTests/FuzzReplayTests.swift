@@ -1,6 +1,15 @@
 import Foundation
 import XCTest
-@testable import ThemegenKit
+@testable import ThemegenCore
+@testable import ThemegenImage
+@testable import Mustache
+@testable import ThemegenGradients
+@testable import ThemegenSlicing
+@testable import ThemegenGenerate
+@testable import ThemegenConfig
+@testable import ThemegenBuild
+@testable import ThemegenCLI
+@testable import ThemegenTestSupport
 
 /// Every input that once crashed, hung or blew up memory (Fixtures/Fuzz/TARGET/, from `make
 /// fuzz` or the hostile pass) and every fuzz seed, replayed through the fuzz targets' entries.

@@ -1,6 +1,15 @@
 import Foundation
 import XCTest
-@testable import ThemegenKit
+@testable import ThemegenCore
+@testable import ThemegenImage
+@testable import Mustache
+@testable import ThemegenGradients
+@testable import ThemegenSlicing
+@testable import ThemegenGenerate
+@testable import ThemegenConfig
+@testable import ThemegenBuild
+@testable import ThemegenCLI
+@testable import ThemegenTestSupport
 
 /// Hostile manifests, links and names, through the CLI: nothing outside the project is ever
 /// written or deleted, and every refusal names what to change.

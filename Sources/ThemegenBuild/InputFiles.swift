@@ -1,0 +1,53 @@
+import Foundation
+import ThemegenCore
+
+/// Expands command-line paths into the PNG files they name.
+public enum InputFiles {
+    /// Files are taken as given; folders are scanned recursively for `*.png` (not following
+    /// links, skipping hidden entries), sorted by Unicode scalar values after NFC normalisation,
+    /// so every machine sees the same order. A missing path is reported and skipped.
+    public static func pngs(in paths: [String], console: any Diagnostics) throws -> [String] {
+        var result: [String] = []
+        for path in paths {
+            var isDir: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDir) else {
+                console.error(FileError(path, "no such file or folder", kind: .input))
+                continue
+            }
+            if isDir.boolValue && !path.lowercased().hasSuffix(".png") {
+                result += try scan(folder: path)
+            } else {
+                result.append(path) // a folder named x.png is reported by the reader
+            }
+        }
+        return result
+    }
+
+    /// Links to folders are not followed (no loops, nothing outside the tree); a name that is
+    /// not UTF-8 is an error naming its folder.
+    static func scan(folder: String) throws -> [String] {
+        let base = folder.hasSuffix("/") ? String(folder.dropLast()) : folder
+        var found: [String] = []
+        func walk(_ dir: String) throws {
+            for entry in try FileSystem.entries(dir, shownAs: dir) {
+                let full = dir + "/" + entry.name
+                let isPNG = entry.name.lowercased().hasSuffix(".png")
+                if entry.isFolder && !isPNG {
+                    if !entry.isLink { try walk(full) }
+                } else if isPNG {
+                    // A folder named x.png is a mistake worth reporting, not a PNG to skip silently.
+                    found.append(full)
+                }
+            }
+        }
+        try walk(base)
+        return sortedForOutput(found)
+    }
+
+    /// Sorts by Unicode scalar values after NFC normalisation.
+    public static func sortedForOutput(_ paths: [String]) -> [String] {
+        paths.map { ($0.precomposedStringWithCanonicalMapping, $0) }
+            .sorted { a, b in a.0.unicodeScalars.lexicographicallyPrecedes(b.0.unicodeScalars) }
+            .map(\.1)
+    }
+}
