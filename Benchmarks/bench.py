@@ -22,13 +22,13 @@ import sys
 sys.dont_write_bytecode = True  # no __pycache__ in the repository
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-from benchlib import decode, incremental, load, quality, slicing, themes  # noqa: E402
+from benchlib import binary, decode, incremental, load, quality, slicing, themes  # noqa: E402
 from benchlib.measure import SPAWN  # noqa: E402
 from benchlib.prepare import (SetupError, build_floor, build_spawn, build_themegen, corpus,  # noqa: E402
                               discover_commands, locate)
 from benchlib.table import missed, render  # noqa: E402
 
-SECTIONS = ("decode", "themes", "growth", "slice", "encoder", "incremental", "quality", "load")
+SECTIONS = ("install", "decode", "themes", "growth", "slice", "encoder", "incremental", "quality", "load")
 
 
 def machine() -> str:
@@ -90,6 +90,8 @@ def main(argv) -> int:
 
     load_before = os.getloadavg()
     rows = []
+    if "install" in only:
+        rows += binary.rows(ctx)
     if "decode" in only:
         rows += decode.rows(ctx, small)
     if "themes" in only:

@@ -173,7 +173,7 @@ figcaption { font-size: 12px; color: var(--muted); text-align: center; margin-to
 .sample { font-weight: 600; line-height: 1.2; overflow-wrap: anywhere; }
 .sample.large { font-size: 22px; }
 .sample.body { font-size: 15px; font-weight: 500; }
-.details { min-width: 0; display: grid; gap: 18px; }
+.details { min-width: 0; display: grid; grid-template-columns: minmax(0, 1fr); gap: 18px; }
 .details h4, .asset h4 { margin: 0 0 8px; font-size: 12px; text-transform: uppercase; letter-spacing: .07em; color: var(--muted); font-weight: 600; }
 .facts { display: grid; grid-template-columns: max-content minmax(0, 1fr); gap: 4px 16px; margin: 0; font-size: 14px; }
 .facts dt { color: var(--muted); }
