@@ -66,7 +66,7 @@ install: release
 	mkdir -p "$$dir" && install -m 755 -s $(BIN) "$$dir/.themegen.install-tmp" \
 	  && mv -f "$$dir/.themegen.install-tmp" "$(INSTALLED)" \
 	  || { rm -f "$$dir/.themegen.install-tmp" 2>/dev/null; \
-	       echo "make install: cannot write $(INSTALLED): choose a folder you can write with PREFIX=... (e.g. PREFIX=\$$HOME/.local) or run it with sudo" >&2; exit 1; }
+	       echo "make install: cannot write $(INSTALLED): set PREFIX (e.g. PREFIX=\$$HOME/.local) or DESTDIR to a folder you can write, or run it with sudo" >&2; exit 1; }
 	@echo "installed $(INSTALLED)"
 
 uninstall:
