@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import Mustache
 import ThemegenConfig
 import ThemegenCore
@@ -40,7 +44,7 @@ public struct JobContext: Sendable {
 
 /// The themes and sliced assets of one run, by config section index.
 public final class RunMemo: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Lock()
     private var themes: [Int: [Theme]] = [:]
     private var assets: [Int: [SlicedAsset]] = [:]
 

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import Mustache
 import ThemegenConfig
 import ThemegenCore
@@ -15,12 +19,11 @@ public enum InputFiles {
     public static func pngs(in paths: [String], console: any Diagnostics) throws -> [String] {
         var result: [String] = []
         for path in paths {
-            var isDir: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDir) else {
+            guard let isDir = FileSystem.isFolder(path) else {
                 console.error(FileError(path, "no such file or folder", kind: .input))
                 continue
             }
-            if isDir.boolValue && !path.lowercased().hasSuffix(".png") {
+            if isDir && !path.lowercased().hasSuffix(".png") {
                 result += scan(folder: path)
             } else {
                 result.append(path) // a folder named x.png is reported by the reader
@@ -31,26 +34,28 @@ public enum InputFiles {
 
     static func scan(folder: String) -> [String] {
         let base = folder.hasSuffix("/") ? String(folder.dropLast()) : folder
-        guard let walker = FileManager.default.enumerator(atPath: base) else { return [] }
         var found: [String] = []
-        while let rel = walker.nextObject() as? String {
-            let name = (rel as NSString).lastPathComponent
-            if name.hasPrefix(".") { walker.skipDescendants(); continue }
-            guard name.lowercased().hasSuffix(".png") else { continue }
-            let full = base + "/" + rel
-            var isDir: ObjCBool = false
-            if FileManager.default.fileExists(atPath: full, isDirectory: &isDir), isDir.boolValue {
-                walker.skipDescendants()
-                // A folder named x.png is a mistake worth reporting, not a PNG to skip silently.
-            }
-            found.append(full)
-        }
+        walk(base, into: &found)
         return sortedForOutput(found)
+    }
+
+    /// Every `*.png` entry under `folder`, descending into real folders only (not links).
+    /// A folder named x.png is listed, not entered: a mistake worth reporting, not a PNG to
+    /// skip silently.
+    static func walk(_ folder: String, into found: inout [String]) {
+        for name in FileSystem.list(folder) where !name.hasPrefix(".") {
+            let full = folder + "/" + name
+            if name.lowercased().hasSuffix(".png") {
+                found.append(full)
+            } else if FileSystem.isRealDirectory(full) {
+                walk(full, into: &found)
+            }
+        }
     }
 
     /// Sorts by Unicode scalar values after NFC normalisation.
     public static func sortedForOutput(_ paths: [String]) -> [String] {
-        paths.map { ($0.precomposedStringWithCanonicalMapping, $0) }
+        paths.map { ($0.nfc, $0) }
             .sorted { a, b in a.0.unicodeScalars.lexicographicallyPrecedes(b.0.unicodeScalars) }
             .map(\.1)
     }

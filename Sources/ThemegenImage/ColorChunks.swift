@@ -1,5 +1,9 @@
 import CPNGBridge
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import ThemegenCore
 
 /// The colour chunks of a PNG, as read, before they are interpreted.
@@ -47,10 +51,6 @@ public struct ColorChunks: Sendable, Equatable {
     }
 
     private func format(_ v: Double) -> String {
-        let s = String(format: "%.5f", v)
-        var t = s
-        while t.hasSuffix("0") { t.removeLast() }
-        if t.hasSuffix(".") { t.removeLast() }
-        return t
+        NumberFormat.trimmed(v, 5)
     }
 }

@@ -1,5 +1,14 @@
 import CPNGBridge
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import ThemegenCore
 
 /// Whether two PNG files hold the same image: same header, same colour chunks (iCCP compared

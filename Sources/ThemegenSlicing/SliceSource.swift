@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import ThemegenCore
 import ThemegenImage
 
@@ -21,7 +25,7 @@ public struct SliceSource: Sendable, Hashable {
     /// Reads `NAME[@Sx][.9].png`; nil for a file that is not a PNG export. Scales above 3 are
     /// not iOS scales and are not sources.
     public init?(path: String, groups: [String] = []) {
-        var base = (path as NSString).lastPathComponent
+        var base = FilePath.lastComponent(path)
         guard base.lowercased().hasSuffix(".png") else { return nil }
         base = String(base.dropLast(4))
         let nine = base.hasSuffix(".9")
@@ -44,14 +48,12 @@ public struct SliceSource: Sendable, Hashable {
     /// their subfolders become groups. Files that are not PNG exports are skipped; a missing
     /// input is an error naming it.
     public static func scan(_ inputs: [String]) throws -> [SliceSource] {
-        let fm = FileManager.default
         var out: [SliceSource] = []
         for input in inputs {
-            var isDir: ObjCBool = false
-            guard fm.fileExists(atPath: input, isDirectory: &isDir) else {
+            guard let isDir = FileSystem.isFolder(input) else {
                 throw FileError(input, "no such file or folder")
             }
-            if !isDir.boolValue {
+            if !isDir {
                 guard let s = SliceSource(path: input) else {
                     throw FileError(input, "not a PNG export (expected NAME@3x.png, NAME@2x.png, NAME.png or NAME@3x.9.png)")
                 }
@@ -64,16 +66,11 @@ public struct SliceSource: Sendable, Hashable {
     }
 
     private static func walk(_ folder: String, groups: [String], into out: inout [SliceSource]) throws {
-        let fm = FileManager.default
-        let names: [String]
-        do { names = try fm.contentsOfDirectory(atPath: folder) } catch {
-            throw FileError(folder, "cannot list the folder: \(error.localizedDescription)", kind: .io)
-        }
+        let names = try FileSystem.listing(folder, shownAs: folder)
         for name in names.sorted(by: { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }) where !name.hasPrefix(".") {
             let path = folder.hasSuffix("/") ? folder + name : folder + "/" + name
-            var isDir: ObjCBool = false
-            guard fm.fileExists(atPath: path, isDirectory: &isDir) else { continue }
-            if isDir.boolValue {
+            guard let isDir = FileSystem.isFolder(path) else { continue }
+            if isDir {
                 // An asset catalog inside the input is output, not source.
                 if name.hasSuffix(".xcassets") { continue }
                 try walk(path, groups: groups + [name], into: &out)
