@@ -81,7 +81,8 @@ def main(argv) -> int:
         ctx.floor = build_floor(ctx)
         ctx.themegen = os.path.abspath(a.themegen) if a.themegen else build_themegen(ctx)
         ctx.commands = discover_commands(ctx.themegen)
-        small = corpus(ctx)
+        # The install and quality rows need no corpus (and so no Pillow for make_corpus.py).
+        small = corpus(ctx) if only - {"install", "quality"} else None
         need_large = bool(only & {"growth", "load"})
         large = corpus(ctx, large=True, generate=not a.quick) if need_large else None
     except (SetupError, subprocess.CalledProcessError, OSError) as e:
@@ -121,7 +122,7 @@ def main(argv) -> int:
         f"{os.getloadavg()[0]:.1f} at the end (other jobs share the cores: compare ratios, not seconds)",
         f"- themegen: {version}, revision {revision(root)}; release build {os.path.relpath(ctx.themegen, root)}",
         f"- command: `{command}`; {ctx.runs} alternating pairs per comparison ({ctx.slow_runs} for the slowest peers), "
-        "one unmeasured warm-up pair; corpus " + small,
+        "one unmeasured warm-up pair; corpus " + (small or "not needed"),
         "- ratios are themegen ÷ tool, each the median of per-pair ratios (below 1 means themegen is faster or smaller); "
         "wall and CPU are medians, peak RSS is the largest run (largest single process of the tree)",
         "",
