@@ -11,7 +11,7 @@ BINDIR ?= $(PREFIX)/bin
 INSTALLED = $(DESTDIR)$(BINDIR)/themegen
 
 .PHONY: help build release test run generate themes assets preview check watch clean \
-        install uninstall exports templates bench bench-large
+        install uninstall exports bench bench-large
 
 help:
 	@echo "make build      debug build"
@@ -26,7 +26,6 @@ help:
 	@echo "make uninstall  remove it"
 	@echo "make clean      remove what themegen generated, and .build"
 	@echo "make exports    redraw the sample exports in Exports/"
-	@echo "make templates  rebuild the built-in copies of Templates/*.mustache"
 	@echo "make bench      benchmark against peers (ratios from one run; QUICK=1 for a short run)"
 	@echo "make bench-large  the same plus the 2,000-asset / 500-theme load rows (slow)"
 
@@ -77,9 +76,6 @@ uninstall:
 
 exports:
 	$(SWIFT) run make-exports Exports
-
-templates:
-	./scripts/generate-builtin-templates.sh
 
 # The bench builds its own release binary and corpora (under /tmp, once) and is never part of `swift test`.
 bench:

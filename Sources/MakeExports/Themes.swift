@@ -1,4 +1,3 @@
-import ThemegenCore
 import ThemegenGradients
 import ThemegenImage
 import ThemegenTestSupport

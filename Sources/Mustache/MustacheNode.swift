@@ -1,5 +1,3 @@
-import ThemegenCore
-
 /// One node of a parsed template. Templates are parsed once into this tree and rendered from it.
 indirect enum MustacheNode: Sendable {
     case text(String)

@@ -1,5 +1,3 @@
-import ThemegenCore
-
 /// Turns template source into a `MustacheNode` tree, following the Mustache spec's
 /// standalone-line rules (a section, comment, partial or delimiter tag alone on its line takes
 /// the whole line with it).

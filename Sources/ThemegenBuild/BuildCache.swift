@@ -8,13 +8,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Mustache
-import ThemegenConfig
 import ThemegenCore
-import ThemegenGenerate
-import ThemegenGradients
-import ThemegenImage
-import ThemegenSlicing
 
 /// A file as the cache last saw it: its stat for the fast path, and its content hash for when
 /// the stat changed but the content did not (a touch, a checkout).

@@ -3,12 +3,9 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-import Mustache
 import ThemegenConfig
 import ThemegenCore
-import ThemegenGenerate
 import ThemegenGradients
-import ThemegenImage
 import ThemegenSlicing
 
 /// What a producer gets while it runs.
@@ -42,7 +39,8 @@ public struct JobContext: Sendable {
     public func path(_ relative: String) -> String { OutputWriter.join(root, relative) }
 }
 
-/// The themes and sliced assets of one run, by config section index.
+/// The themes and sliced assets of one run, by config section index. Sendable because both
+/// tables are guarded by `lock`.
 public final class RunMemo: @unchecked Sendable {
     private let lock = Lock()
     private var themes: [Int: [Theme]] = [:]

@@ -8,13 +8,9 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Mustache
 import ThemegenConfig
 import ThemegenCore
-import ThemegenGenerate
-import ThemegenGradients
 import ThemegenImage
-import ThemegenSlicing
 
 public struct BuildOptions: Sendable {
     public var check = false

@@ -3,13 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-import Mustache
-import ThemegenConfig
 import ThemegenCore
-import ThemegenGenerate
-import ThemegenGradients
-import ThemegenImage
-import ThemegenSlicing
 
 /// Expands command-line paths into the PNG files they name.
 public enum InputFiles {

@@ -8,13 +8,8 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Mustache
-import ThemegenConfig
 import ThemegenCore
-import ThemegenGenerate
-import ThemegenGradients
 import ThemegenImage
-import ThemegenSlicing
 
 /// What a run should leave on disk.
 public struct OutputPlan: Sendable {

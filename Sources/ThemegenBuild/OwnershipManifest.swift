@@ -1,10 +1,5 @@
-import Mustache
 import ThemegenConfig
 import ThemegenCore
-import ThemegenGenerate
-import ThemegenGradients
-import ThemegenImage
-import ThemegenSlicing
 
 /// The record of what themegen wrote: output path (relative to the root) → SHA-256 of the
 /// bytes it left there. A file is themegen's to overwrite or delete only when its current

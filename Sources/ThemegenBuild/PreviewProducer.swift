@@ -1,9 +1,7 @@
-import Mustache
 import ThemegenConfig
 import ThemegenCore
 import ThemegenGenerate
 import ThemegenGradients
-import ThemegenImage
 import ThemegenSlicing
 
 /// Turns the config's `preview` section into planned files: the page of the themes and assets

@@ -8,13 +8,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Mustache
-import ThemegenConfig
 import ThemegenCore
-import ThemegenGenerate
-import ThemegenGradients
-import ThemegenImage
-import ThemegenSlicing
 
 /// Serialises runs on one config with `flock()` on `.themegen/lock`. The kernel drops the
 /// lock when the holder dies, so a killed run never leaves a stale lock behind; the pid

@@ -3,13 +3,7 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-import Mustache
-import ThemegenConfig
 import ThemegenCore
-import ThemegenGenerate
-import ThemegenGradients
-import ThemegenImage
-import ThemegenSlicing
 
 /// Writes the files of a one-off command (`themes --output`, `slice --catalog`, `preview`)
 /// through the same safe writer and ownership manifest as `themegen run`: atomic writes,

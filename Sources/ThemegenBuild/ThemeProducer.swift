@@ -3,13 +3,10 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-import Mustache
 import ThemegenConfig
 import ThemegenCore
 import ThemegenGenerate
 import ThemegenGradients
-import ThemegenImage
-import ThemegenSlicing
 
 /// Turns a `themes` section of the config into planned files: each output is a template
 /// rendered over the themes recovered from the section's artboards.
@@ -45,7 +42,7 @@ public enum ThemeProducer {
         }
         if let catalog = section.colorsets {
             files += try CatalogPlanner.plan(catalog: catalog, assets: [], colors: namedColors(themes),
-                                             providesNamespace: true).files
+                                             providesNamespace: { _ in true }).files
         }
         return files
     }

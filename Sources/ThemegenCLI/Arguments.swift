@@ -1,11 +1,4 @@
-import Mustache
-import ThemegenBuild
-import ThemegenConfig
 import ThemegenCore
-import ThemegenGenerate
-import ThemegenGradients
-import ThemegenImage
-import ThemegenSlicing
 
 /// A command-line option: `--name VALUE`, `--name=VALUE`, or a flag `--name` / `-x`.
 public struct OptionSpec: Sendable {

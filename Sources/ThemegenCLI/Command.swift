@@ -1,12 +1,3 @@
-import Mustache
-import ThemegenBuild
-import ThemegenConfig
-import ThemegenCore
-import ThemegenGenerate
-import ThemegenGradients
-import ThemegenImage
-import ThemegenSlicing
-
 /// One `themegen` subcommand. Each lives in its own file under `CLI/Commands/` and is listed
 /// in `ThemegenCLI.commands`.
 public struct Command: Sendable {

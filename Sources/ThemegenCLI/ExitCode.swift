@@ -1,14 +1,8 @@
 import ThemegenBuild
 import ThemegenCore
 
-import Mustache
 import ThemegenBuild
-import ThemegenConfig
 import ThemegenCore
-import ThemegenGenerate
-import ThemegenGradients
-import ThemegenImage
-import ThemegenSlicing
 
 /// themegen's exit codes, documented in the README.
 public enum ExitCode: Int32, Sendable, Comparable {

@@ -1,11 +1,4 @@
-import Mustache
-import ThemegenBuild
-import ThemegenConfig
 import ThemegenCore
-import ThemegenGenerate
-import ThemegenGradients
-import ThemegenImage
-import ThemegenSlicing
 
 /// The command-line front end: picks the command and runs it. `main.swift` only calls `run`.
 public enum ThemegenCLI {

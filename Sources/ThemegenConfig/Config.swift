@@ -1,6 +1,3 @@
-import Mustache
-import ThemegenCore
-import ThemegenGenerate
 import ThemegenGradients
 import ThemegenImage
 import ThemegenSlicing

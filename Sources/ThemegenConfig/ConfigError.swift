@@ -1,9 +1,4 @@
-import Mustache
 import ThemegenCore
-import ThemegenGenerate
-import ThemegenGradients
-import ThemegenImage
-import ThemegenSlicing
 
 /// A problem with one key of the config, named by file, line and key path
 /// (`themegen.json:7: themes[0].outputs[1].template: expected a string, found a number`).

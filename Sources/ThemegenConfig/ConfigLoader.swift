@@ -3,11 +3,8 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-import Mustache
 import ThemegenCore
-import ThemegenGenerate
 import ThemegenGradients
-import ThemegenImage
 import ThemegenSlicing
 
 /// A config ready to run, with what the cache needs to key on.

@@ -1,9 +1,4 @@
-import Mustache
 import ThemegenCore
-import ThemegenGenerate
-import ThemegenGradients
-import ThemegenImage
-import ThemegenSlicing
 
 /// The JSON Schema (draft 2020-12) of `themegen.json`, generated from `ConfigShape.config`.
 /// `themegen config schema` prints it; `themegen.schema.json` at the repository top is a copy

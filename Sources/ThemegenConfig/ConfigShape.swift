@@ -1,9 +1,5 @@
 import Mustache
-import ThemegenCore
-import ThemegenGenerate
-import ThemegenGradients
 import ThemegenImage
-import ThemegenSlicing
 
 /// The shape of `themegen.json`: every key the parser accepts, with its type and meaning.
 ///

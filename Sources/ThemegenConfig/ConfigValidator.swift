@@ -1,9 +1,5 @@
-import Mustache
 import ThemegenCore
-import ThemegenGenerate
-import ThemegenGradients
 import ThemegenImage
-import ThemegenSlicing
 
 /// Checks a parsed config against `ConfigShape.config`, collecting every unknown key, wrong
 /// type, missing key and bad value with its key path.

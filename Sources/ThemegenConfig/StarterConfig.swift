@@ -1,9 +1,4 @@
-import Mustache
 import ThemegenCore
-import ThemegenGenerate
-import ThemegenGradients
-import ThemegenImage
-import ThemegenSlicing
 
 /// The config `themegen config init` writes: the conventions spelled out, so that a team can
 /// start editing from what bare `themegen` already does.

@@ -1,7 +1,5 @@
 import Mustache
 import ThemegenCore
-import ThemegenGradients
-import ThemegenImage
 import ThemegenSlicing
 
 /// The template context of a list of assets (every key is documented in docs/TEMPLATES.md).

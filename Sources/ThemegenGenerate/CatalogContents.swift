@@ -1,7 +1,3 @@
-import Mustache
-import ThemegenCore
-import ThemegenGradients
-import ThemegenImage
 import ThemegenSlicing
 
 /// The `Contents.json` documents of an asset catalog, as `XcodeJSON`.

@@ -4,9 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import Mustache
-import ThemegenCore
 import ThemegenGradients
-import ThemegenImage
 import ThemegenSlicing
 
 /// Generated code from the theme and asset models: the API the `themes` and `slice` commands call.

@@ -1,8 +1,6 @@
 import Mustache
 import ThemegenCore
-import ThemegenGradients
 import ThemegenImage
-import ThemegenSlicing
 
 /// Pieces shared by the theme and asset context builders.
 enum ContextHelpers {

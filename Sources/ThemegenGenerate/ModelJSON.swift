@@ -1,4 +1,3 @@
-import Mustache
 import ThemegenCore
 import ThemegenGradients
 import ThemegenImage

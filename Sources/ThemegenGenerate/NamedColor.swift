@@ -3,11 +3,8 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-import Mustache
 import ThemegenCore
-import ThemegenGradients
 import ThemegenImage
-import ThemegenSlicing
 
 /// A colour written as a `.colorset`, so storyboards and `UIColor(named:)` can use it: a theme or
 /// text colour in its theme's colour space, with the dark-appearance variant when there is one.

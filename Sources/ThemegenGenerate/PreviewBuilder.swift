@@ -6,9 +6,7 @@ import Foundation
 #endif
 import Mustache
 import ThemegenCore
-import ThemegenGradients
 import ThemegenImage
-import ThemegenSlicing
 
 /// Plans the static preview page: `index.html` rendered through the `preview-html` template,
 /// a thumbnail of each theme's artboard and a copy of each asset output beside it.

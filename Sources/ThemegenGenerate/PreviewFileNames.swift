@@ -1,9 +1,3 @@
-import Mustache
-import ThemegenCore
-import ThemegenGradients
-import ThemegenImage
-import ThemegenSlicing
-
 /// File and anchor names for the preview's images, made from model names.
 ///
 /// ASCII only (`a-z`, `0-9`, `-`), so the names need no URL encoding, survive every file

@@ -1,8 +1,4 @@
-import Mustache
-import ThemegenCore
 import ThemegenGradients
-import ThemegenImage
-import ThemegenSlicing
 
 /// The pass/fail judgements the preview shows, in one place so the page and its docs agree.
 public enum PreviewGrades {

@@ -1,5 +1,3 @@
-import Mustache
-import ThemegenCore
 import ThemegenGradients
 import ThemegenImage
 import ThemegenSlicing

@@ -1,7 +1,4 @@
-import Mustache
 import ThemegenCore
-import ThemegenGradients
-import ThemegenImage
 import ThemegenSlicing
 
 /// Sizes and positions on the preview page, in CSS pixels (= points), computed here so the

@@ -1,7 +1,5 @@
-import Mustache
 import ThemegenCore
 import ThemegenGradients
-import ThemegenImage
 import ThemegenSlicing
 
 /// Where `themegen preview` gets its models: themes fitted from artboards and assets sliced

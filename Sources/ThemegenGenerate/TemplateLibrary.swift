@@ -5,9 +5,6 @@ import Foundation
 #endif
 import Mustache
 import ThemegenCore
-import ThemegenGradients
-import ThemegenImage
-import ThemegenSlicing
 
 /// A template chosen by `--template NAME|PATH`, with its source.
 public struct ResolvedTemplate: Sendable {

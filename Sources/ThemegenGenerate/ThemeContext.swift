@@ -1,8 +1,6 @@
 import Mustache
 import ThemegenCore
 import ThemegenGradients
-import ThemegenImage
-import ThemegenSlicing
 
 /// The template context of a list of themes (every key is documented in docs/TEMPLATES.md).
 public enum ThemeContext {

@@ -1,8 +1,4 @@
-import Mustache
 import ThemegenCore
-import ThemegenGradients
-import ThemegenImage
-import ThemegenSlicing
 
 /// A JSON value written the way current Xcode writes asset catalogs: keys sorted, `"key" : value`,
 /// two-space indentation, a trailing newline. Objects are sorted at write time, so building order

@@ -1,4 +1,3 @@
-import ThemegenCore
 import ThemegenImage
 
 /// Reduces an artboard, row by row, to a coarse grid of cell sums: all the gradient fitter

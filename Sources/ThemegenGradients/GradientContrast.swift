@@ -1,4 +1,3 @@
-import ThemegenCore
 import ThemegenImage
 
 /// WCAG contrast of a text colour against a gradient.

@@ -1,6 +1,3 @@
-import ThemegenCore
-import ThemegenImage
-
 /// What the fitter recovered from one artboard.
 public struct GradientFit: Sendable, Hashable {
     /// CSS degrees in [90, 270): the direction always points down or (at exactly 90) right;

@@ -8,7 +8,6 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import ThemegenCore
 import ThemegenImage
 
 /// Recovers a CSS linear gradient from an accumulated cell grid.

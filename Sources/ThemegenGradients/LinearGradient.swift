@@ -8,7 +8,6 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import ThemegenCore
 import ThemegenImage
 
 /// A CSS `linear-gradient(angle, stops…)` laid over a W×H box.

@@ -1,4 +1,3 @@
-import ThemegenCore
 import ThemegenImage
 
 /// A continuous piecewise-linear colour profile along the gradient line: the 1-D model of a

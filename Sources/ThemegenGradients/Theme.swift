@@ -1,4 +1,3 @@
-import ThemegenCore
 import ThemegenImage
 
 /// A point in unit coordinates of a view's box, y pointing down (CAGradientLayer, SwiftUI).

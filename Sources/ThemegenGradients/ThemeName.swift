@@ -4,7 +4,6 @@ import FoundationEssentials
 import Foundation
 #endif
 import ThemegenCore
-import ThemegenImage
 
 /// Theme names from artboard file names, and the grouping of scale variants.
 public enum ThemeName {

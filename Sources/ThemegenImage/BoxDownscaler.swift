@@ -1,6 +1,3 @@
-import CPNGBridge
-import ThemegenCore
-
 /// Shrinks an image by exact area averaging (a box filter over the true pixel footprints).
 ///
 /// Each output pixel is the alpha-weighted mean of the source area it covers, with partial

@@ -1,4 +1,3 @@
-import CPNGBridge
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else

@@ -1,6 +1,3 @@
-import CPNGBridge
-import ThemegenCore
-
 /// The colour space of an image, as far as themegen distinguishes them.
 public enum ColorSpace: Sendable, Hashable {
     case sRGB

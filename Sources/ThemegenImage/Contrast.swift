@@ -1,6 +1,3 @@
-import CPNGBridge
-import ThemegenCore
-
 /// WCAG 2.x relative luminance and contrast ratio.
 public enum WCAG {
     /// Relative luminance of an encoded colour in `space` (WCAG 2.x defines it for sRGB; for

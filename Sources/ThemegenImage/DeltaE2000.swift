@@ -1,4 +1,3 @@
-import CPNGBridge
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -9,7 +8,6 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import ThemegenCore
 
 /// CIEDE2000 colour difference (Sharma, Wu and Dalal 2005), with kL = kC = kH = 1.
 public enum DeltaE2000 {

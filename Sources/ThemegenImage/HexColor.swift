@@ -1,6 +1,3 @@
-import CPNGBridge
-import ThemegenCore
-
 /// `#RRGGBB` text for colours, and parsing of the same.
 public enum HexColor {
     /// `#RRGGBB` (or `#RRGGBBAA` with `alpha`) of the colour's components, clamped to 0…1 and

@@ -1,10 +1,8 @@
-import CPNGBridge
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import ThemegenCore
 
 /// Just enough of ICC profiles to tell which space an embedded profile describes, and to
 /// build the Display P3 profile themegen embeds in P3 outputs.

@@ -1,6 +1,3 @@
-import CPNGBridge
-import ThemegenCore
-
 /// A decoded image: RGBA samples, not premultiplied, rows packed (stride = 4 · width).
 ///
 /// 8-bit sources stay 8-bit; 16-bit sources keep their 16 bits so that sampling and
@@ -62,24 +59,6 @@ public struct Image: Sendable, Equatable {
             // round(v · 255 / 65535) exactly, in integers.
             let b = a.map { UInt8((UInt32($0) * 255 + 32767) / 65535) }
             return Image(width: width, height: height, colorSpace: colorSpace, pixels: .rgba8(b))
-        }
-    }
-
-    /// True when every alpha sample is fully opaque.
-    public var isOpaque: Bool {
-        switch pixels {
-        case .rgba8(let a):
-            return a.withUnsafeBufferPointer { p in
-                var i = 3
-                while i < p.count { if p[i] != 255 { return false }; i += 4 }
-                return true
-            }
-        case .rgba16(let a):
-            return a.withUnsafeBufferPointer { p in
-                var i = 3
-                while i < p.count { if p[i] != 65535 { return false }; i += 4 }
-                return true
-            }
         }
     }
 }

@@ -1,10 +1,8 @@
-import CPNGBridge
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
 import Foundation
 #endif
-import ThemegenCore
 
 /// A CIELAB colour (D65 reference white, as both of themegen's RGB spaces use).
 public struct Lab: Sendable, Hashable {

@@ -1,4 +1,3 @@
-import CPNGBridge
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -9,7 +8,6 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import ThemegenCore
 
 /// Whether two PNG files hold the same image: same header, same colour chunks (iCCP compared
 /// decompressed) and the same decoded samples. Compression, filters and chunk order may differ,

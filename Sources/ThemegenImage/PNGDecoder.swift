@@ -1,6 +1,3 @@
-import CPNGBridge
-import ThemegenCore
-
 /// Decodes whole PNGs into `Image`s (RGBA, raw samples, 16-bit kept).
 public enum PNGDecoder {
     public static func decode(path: String, maxPixels: Int = PNGLimits.defaultMaxPixels) throws -> Image {

@@ -1,5 +1,4 @@
 import CPNGBridge
-import ThemegenCore
 
 /// Encodes `Image`s losslessly with fixed settings, so the same libpng and zlib give the
 /// same bytes. It picks the smallest exact colour type (gray, RGB when opaque, palette when

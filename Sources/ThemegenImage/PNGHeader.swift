@@ -1,6 +1,3 @@
-import CPNGBridge
-import ThemegenCore
-
 /// What a PNG's IHDR (and tRNS) says about it.
 public struct PNGHeader: Sendable, Hashable {
     public enum ColorType: Int, Sendable {

@@ -1,6 +1,3 @@
-import CPNGBridge
-import ThemegenCore
-
 /// A colour with components from 0 to 1, in the colour space of the theme that holds it.
 public struct RGBA: Sendable, Hashable {
     public var red: Double

@@ -1,4 +1,3 @@
-import CPNGBridge
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -9,7 +8,6 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import ThemegenCore
 
 /// The sRGB transfer curve, which Display P3 shares (IEC 61966-2-1 piecewise curve).
 public enum TransferFunction {

@@ -1,4 +1,3 @@
-import ThemegenCore
 import ThemegenImage
 
 /// 9-slice cap insets, in points.

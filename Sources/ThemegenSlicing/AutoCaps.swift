@@ -1,4 +1,3 @@
-import ThemegenCore
 import ThemegenImage
 
 /// `--auto-caps`: finds the stretchable middle of an @3x image as the widest band of identical

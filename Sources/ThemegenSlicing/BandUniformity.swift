@@ -1,4 +1,3 @@
-import ThemegenCore
 import ThemegenImage
 
 /// Whether a band of an image repeats one column (or row) exactly.

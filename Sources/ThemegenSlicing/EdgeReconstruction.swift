@@ -1,6 +1,3 @@
-import ThemegenCore
-import ThemegenImage
-
 /// One source pixel's reconstructed profile across its own width, given the pixel (`m`) and its
 /// two neighbours either side, all premultiplied; `integral(from:to:)` over [a, b] ⊂ [0, 1].
 ///

@@ -4,7 +4,6 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-import ThemegenCore
 import ThemegenImage
 
 /// The 3:1 downscale of 8-bit art whose sides are multiples of 3 (@3x to @1x), in integers.
@@ -37,6 +36,7 @@ enum ExactThirds {
         return Image(width: width, height: height, colorSpace: image.colorSpace, pixels: .rgba8(out))
     }
 
+    /// Sendable because the bands read `source` and each writes only its own rows of `out`.
     private struct Job: @unchecked Sendable {
         let source: UnsafePointer<UInt8>, sourceWidth: Int
         let out: UnsafeMutablePointer<UInt8>, width: Int

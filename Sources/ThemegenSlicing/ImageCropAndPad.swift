@@ -1,4 +1,3 @@
-import ThemegenCore
 import ThemegenImage
 
 extension Image {

@@ -1,6 +1,3 @@
-import ThemegenCore
-import ThemegenImage
-
 /// Which parts of which source pixels one axis of a downscale reads, computed once per axis.
 ///
 /// Output pixel `j` covers the source interval [j·n/m, (j+1)·n/m) for n source and m output

@@ -1,4 +1,3 @@
-import ThemegenCore
 import ThemegenImage
 
 /// The slicing of one image of an imageset, in that image's own pixels, as `Contents.json`

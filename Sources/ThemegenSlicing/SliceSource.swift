@@ -4,7 +4,6 @@ import FoundationEssentials
 import Foundation
 #endif
 import ThemegenCore
-import ThemegenImage
 
 /// One exported PNG that feeds an asset: `NAME@3x.png`, `NAME@2x.png`, `NAME.png` (1x), each
 /// optionally as a 9-patch (`NAME@3x.9.png`).

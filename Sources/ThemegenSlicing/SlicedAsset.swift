@@ -1,4 +1,3 @@
-import ThemegenCore
 import ThemegenImage
 
 /// One image of a sliced asset, ready for the catalog: its size, the PNG bytes to write, the

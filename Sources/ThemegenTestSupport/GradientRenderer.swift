@@ -1,5 +1,4 @@
 import Foundation
-import ThemegenCore
 import ThemegenGradients
 import ThemegenImage
 

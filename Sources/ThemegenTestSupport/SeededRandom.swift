@@ -1,7 +1,3 @@
-import ThemegenCore
-import ThemegenGradients
-import ThemegenImage
-
 /// SplitMix64: a tiny deterministic PRNG, so generated artboards are identical on every machine.
 public struct SeededRandom: Sendable {
     private var state: UInt64

@@ -3,14 +3,8 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-import Mustache
-import ThemegenBuild
 import ThemegenConfig
 import ThemegenCore
-import ThemegenGenerate
-import ThemegenGradients
-import ThemegenImage
-import ThemegenSlicing
 
 /// `themegen config lint|init|schema`.
 enum ConfigCommand {

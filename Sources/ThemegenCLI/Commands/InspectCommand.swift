@@ -3,14 +3,9 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-import Mustache
 import ThemegenBuild
-import ThemegenConfig
 import ThemegenCore
-import ThemegenGenerate
-import ThemegenGradients
 import ThemegenImage
-import ThemegenSlicing
 
 /// `themegen inspect PATH...`: header and colour space of each PNG, as a JSON array.
 enum InspectCommand {

@@ -3,13 +3,10 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
-import Mustache
 import ThemegenBuild
-import ThemegenConfig
 import ThemegenCore
 import ThemegenGenerate
 import ThemegenGradients
-import ThemegenImage
 import ThemegenSlicing
 
 /// `themegen preview THEMES... [--assets DIR]... [--output DIR]`: writes the static preview

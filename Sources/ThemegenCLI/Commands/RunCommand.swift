@@ -1,11 +1,6 @@
-import Mustache
 import ThemegenBuild
 import ThemegenConfig
 import ThemegenCore
-import ThemegenGenerate
-import ThemegenGradients
-import ThemegenImage
-import ThemegenSlicing
 
 /// `themegen run` (and bare `themegen`): the build step.
 enum RunCommand {

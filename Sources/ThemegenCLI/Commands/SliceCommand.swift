@@ -1,10 +1,7 @@
-import Mustache
 import ThemegenBuild
 import ThemegenConfig
 import ThemegenCore
 import ThemegenGenerate
-import ThemegenGradients
-import ThemegenImage
 import ThemegenSlicing
 
 /// `themegen slice PATH... --catalog OUT.xcassets`: @3x exports into 1x/2x/3x imagesets.
@@ -45,7 +42,7 @@ enum SliceCommand {
             }
             section.assets[parts[0], default: AssetOptions()].renderingIntent = intent
         }
-        var options = AssetProducer.sliceOptions(for: section)
+        var options = AssetProducer.sliceOptions(for: section, index: nil)
         options.maxPixels = try parseMaxPixels(args)
         let sources = try SliceSource.scan(args.positionals)
         let result = Slicer.slice(files: sources, options: options)
@@ -56,7 +53,7 @@ enum SliceCommand {
         var scope: [String] = []
         if let catalog {
             files += try CatalogPlanner.plan(catalog: catalog, assets: result.assets,
-                                             providesNamespace: section.providesNamespace).files
+                                             providesNamespace: section.providesNamespace(forGroup:)).files
             scope.append(catalog)
         }
         if let template = args.value("template") {

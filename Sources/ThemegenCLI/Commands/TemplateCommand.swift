@@ -4,13 +4,9 @@ import FoundationEssentials
 import Foundation
 #endif
 import Mustache
-import ThemegenBuild
-import ThemegenConfig
 import ThemegenCore
 import ThemegenGenerate
 import ThemegenGradients
-import ThemegenImage
-import ThemegenSlicing
 
 /// `themegen template render|list|cat`: tools for template authors.
 enum TemplateCommand {

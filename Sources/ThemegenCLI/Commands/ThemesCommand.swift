@@ -1,11 +1,8 @@
-import Mustache
 import ThemegenBuild
-import ThemegenConfig
 import ThemegenCore
 import ThemegenGenerate
 import ThemegenGradients
 import ThemegenImage
-import ThemegenSlicing
 
 /// `themegen themes PATH...`: recover gradient themes from artboards and render them.
 enum ThemesCommand {
