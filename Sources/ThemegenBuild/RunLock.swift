@@ -1,4 +1,13 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import ThemegenCore
 
 /// Serialises runs on one config with `flock()` on `.themegen/lock`. The kernel drops the
@@ -37,7 +46,7 @@ public final class RunLock {
             if Date() >= deadline {
                 close(fd)
                 let who = holder.map { "pid \($0)" } ?? "another themegen run"
-                throw FileError(name, "still locked by \(who) after \(String(format: "%g", timeout)) s; try again when it has finished", kind: .io)
+                throw FileError(name, "still locked by \(who) after \(NumberFormat.trimmed(timeout)) s; try again when it has finished", kind: .io)
             }
             usleep(UInt32(pollInterval * 1_000_000))
         }
@@ -62,7 +71,7 @@ public final class RunLock {
         var buf = [UInt8](repeating: 0, count: 32)
         let n = buf.withUnsafeMutableBytes { pread(fd, $0.baseAddress, $0.count, 0) }
         guard n > 0 else { return nil }
-        return Int(String(decoding: buf[0..<n], as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
+        return Int(String(decoding: buf[0..<n], as: UTF8.self).filter { !$0.isWhitespace })
     }
 
     public func release() {

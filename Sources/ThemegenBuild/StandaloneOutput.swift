@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import ThemegenCore
 
 /// Writes the files of a one-off command (`themes --output`, `slice --catalog`, `preview`)

@@ -13,8 +13,8 @@ import XCTest
 
 /// Hostile and broken files give a clear error naming the file, never a crash or a hang.
 final class PNGHostileInputTests: XCTestCase {
-    /// A valid 8-bit RGB PNG from the shared corpus.
-    let sample = SharedCorpus.url("corpus/pngsuite/pngsuite-full/basn2c08.png").path
+    /// A valid 8-bit RGB PNG from the vendored corpus (`Tests/Corpus`).
+    let sample = SharedCorpus.url("pngsuite/pngsuite-full/basn2c08.png").path
 
     func bytes() throws -> [UInt8] { Array(try Data(contentsOf: URL(fileURLWithPath: sample))) }
 

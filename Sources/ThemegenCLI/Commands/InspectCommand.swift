@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import ThemegenBuild
 import ThemegenCore
 import ThemegenImage
@@ -48,7 +52,7 @@ let maxPixelsOption = OptionSpec.value(
 
 func parseMaxPixels(_ args: Arguments) throws -> Int {
     guard let text = args.value("max-pixels") else { return PNGLimits.defaultMaxPixels }
-    guard let n = Int(text.replacingOccurrences(of: "_", with: "")), n > 0 else {
+    guard let n = Int(text.filter { $0 != "_" }), n > 0 else {
         throw UsageError("--max-pixels expects a positive whole number, got '\(text)'")
     }
     return n
