@@ -94,6 +94,13 @@ public final class Console: @unchecked Sendable {
         emitErr("themegen: error: \(message)\n")
     }
 
+    /// Forgets the errors and warnings reported so far: the watch loop starts each rerun
+    /// afresh, since producers stop at the first reported error.
+    public func startOver() {
+        lock.lock(); defer { lock.unlock() }
+        errorCount = 0; warningCount = 0; worstExit = .ok; warningLog = []
+    }
+
     /// The exit code that the errors reported so far call for.
     public var exitCode: ExitCode {
         lock.lock(); defer { lock.unlock() }
