@@ -40,35 +40,49 @@ public struct WatchChange: Sendable, Equatable {
 
 /// Which paths a config's run reads, and stat snapshots of them.
 public enum InputWatcher {
-    /// The folders a run reads (every section's input, the config's `Templates/`, the folders
-    /// of templates given by path) and the files (the config), relative to the current folder.
-    public static func watchedPaths(config: LoadedConfig?, configPath: String) -> (folders: [String], files: [String]) {
-        var files = [configPath]
-        guard let loaded = config else {
-            // No usable config: the conventional folders, so that creating them starts a run.
-            return ([ConfigDefaults.themesInput, ConfigDefaults.assetsInput, Producers.templatesFolderName].map {
-                OutputWriter.join(FilePath.parent(configPath), $0)
-            }, files)
-        }
-        let c = loaded.config
-        var folders = c.themes.map(\.input) + c.assets.map(\.input) + [Producers.templatesFolderName]
-        for o in c.themes.flatMap(\.outputs) + c.assets.flatMap(\.outputs) {
-            if let t = o.templateFile { files.append(OutputWriter.join(loaded.root, t)); folders.append(FilePath.parent(t)) }
-        }
-        folders = folders.filter { !$0.isEmpty }
-        var seen = Set<String>()
-        return (folders.map { OutputWriter.join(loaded.root, $0) }.filter { seen.insert($0).inserted },
-                files.filter { seen.insert($0).inserted })
+    /// What to poll: the input folders (reported when they go missing), folders that may
+    /// legitimately be absent (the config's `Templates/`, folders of templates given by path,
+    /// the conventional folders when no config loads) and single files (the config, templates).
+    public struct Paths: Sendable, Equatable {
+        public var folders: [String] = []
+        public var optionalFolders: [String] = []
+        public var files: [String] = []
     }
 
-    /// Stats every regular file under `folders` (recursively, skipping hidden entries, not
-    /// following links into folders) and each of `files` that exists.
-    public static func snapshot(folders: [String], files: [String]) -> WatchSnapshot {
+    /// What a run of `config` reads, as paths usable from the current folder. `config` is nil
+    /// when it did not load: then the config file and the conventional folders are watched,
+    /// so that fixing or creating them starts a run.
+    public static func watchedPaths(config: LoadedConfig?, configPath: String) -> Paths {
+        var paths = Paths(files: [configPath])
+        guard let loaded = config else {
+            paths.optionalFolders = [ConfigDefaults.themesInput, ConfigDefaults.assetsInput, Producers.templatesFolderName]
+                .map { OutputWriter.join(FilePath.parent(configPath), $0) }
+            return paths
+        }
+        let c = loaded.config
+        var seen = Set<String>()
+        func add(_ p: String, to list: inout [String]) {
+            if seen.insert(p).inserted { list.append(p) }
+        }
+        for input in c.themes.map(\.input) + c.assets.map(\.input) { add(OutputWriter.join(loaded.root, input), to: &paths.folders) }
+        add(OutputWriter.join(loaded.root, Producers.templatesFolderName), to: &paths.optionalFolders)
+        for o in c.themes.flatMap(\.outputs) + c.assets.flatMap(\.outputs) {
+            guard let t = o.templateFile else { continue }
+            add(OutputWriter.join(loaded.root, t), to: &paths.files)
+            if !FilePath.parent(t).isEmpty { add(OutputWriter.join(loaded.root, FilePath.parent(t)), to: &paths.optionalFolders) }
+        }
+        return paths
+    }
+
+    /// Stats every regular file under the folders (recursively, skipping hidden entries, not
+    /// following links into folders) and each of the files that exists.
+    public static func snapshot(_ paths: Paths) -> WatchSnapshot {
         var snap = WatchSnapshot()
-        for folder in folders {
+        for folder in paths.folders {
             if !scan(folder, into: &snap.files) { snap.missingFolders.append(folder) }
         }
-        for f in files { if let st = FileStat.of(f) { snap.files[f] = st } }
+        for folder in paths.optionalFolders { scan(folder, into: &snap.files) }
+        for f in paths.files { if let st = FileStat.of(f) { snap.files[f] = st } }
         return snap
     }
 

@@ -27,19 +27,19 @@ enum WatchCommand {
         let configPath = args.value("config") ?? ConfigDefaults.fileName
         var config = runOnce(args, console: console)
         var watched = InputWatcher.watchedPaths(config: config, configPath: configPath)
-        var last = InputWatcher.snapshot(folders: watched.folders, files: watched.files)
+        var last = InputWatcher.snapshot(watched)
         reportMissing(last.missingFolders, before: [], root: config?.root, console: console)
         console.info("watching \(last.files.count) file(s); Ctrl-C stops")
         while !StopSignal.raised {
             guard StopSignal.sleep(pollInterval) else { break }
-            var now = InputWatcher.snapshot(folders: watched.folders, files: watched.files)
+            var now = InputWatcher.snapshot(watched)
             reportMissing(now.missingFolders, before: last.missingFolders, root: config?.root, console: console)
             var change = InputWatcher.diff(last, now)
             if change.isEmpty && now.missingFolders == last.missingFolders { continue }
             // Debounce: an export written in several steps, or a batch of exports, is one rerun.
             while true {
                 guard StopSignal.sleep(debounce) else { break }
-                let later = InputWatcher.snapshot(folders: watched.folders, files: watched.files)
+                let later = InputWatcher.snapshot(watched)
                 let more = InputWatcher.diff(now, later)
                 if more.isEmpty && later.missingFolders == now.missingFolders { break }
                 reportMissing(later.missingFolders, before: now.missingFolders, root: config?.root, console: console)
@@ -48,13 +48,15 @@ enum WatchCommand {
             }
             if StopSignal.raised { break }
             last = now
-            if change.isEmpty { continue } // only a folder came or went; already reported
+            // Only a folder came or went (already reported), or an input folder is missing: a
+            // run would only fail, so wait for it to come back.
+            if change.isEmpty || !now.missingFolders.isEmpty { continue }
             console.info("changed: " + describe(change, root: config?.root) + "; rerunning")
             config = runOnce(args, console: console)
             let next = InputWatcher.watchedPaths(config: config, configPath: configPath)
-            if next.folders != watched.folders || next.files != watched.files {
+            if next != watched {
                 watched = next
-                last = InputWatcher.snapshot(folders: watched.folders, files: watched.files)
+                last = InputWatcher.snapshot(watched)
                 reportMissing(last.missingFolders, before: [], root: config?.root, console: console)
             }
         }
