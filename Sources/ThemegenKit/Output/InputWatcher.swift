@@ -86,6 +86,78 @@ public enum InputWatcher {
         return snap
     }
 
+    /// A hash of everything `snapshot` would see (names, sizes, mtimes, inodes, in directory
+    /// order) and the missing folders, made without allocating: the idle loop compares these
+    /// and takes a full snapshot only when one moved.
+    public static func fingerprint(_ paths: Paths) -> (hash: UInt64, missing: [String]) {
+        var h: UInt64 = 0xcbf2_9ce4_8422_2325
+        var missing: [String] = []
+        for folder in paths.folders {
+            let fd = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+            if fd < 0 { missing.append(folder); mix(&h, 0x6d); continue }
+            hashTree(fd, into: &h)
+        }
+        for folder in paths.optionalFolders {
+            let fd = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+            if fd < 0 { mix(&h, 0x6f); continue }
+            hashTree(fd, into: &h)
+        }
+        for f in paths.files {
+            var st = stat()
+            if stat(f, &st) == 0 { mixStat(&h, st) } else { mix(&h, 0x66) }
+        }
+        return (h, missing)
+    }
+
+    /// Hashes the entries under the open folder `fd` (which it closes), as `scan` visits them.
+    private static func hashTree(_ fd: Int32, into h: inout UInt64) {
+        guard let dir = fdopendir(fd) else { close(fd); return }
+        defer { closedir(dir) }
+        let dfd = dirfd(dir)
+        while let entry = readdir(dir) {
+            let hidden = withUnsafeBytes(of: entry.pointee.d_name) { name -> Bool in
+                if name[0] == UInt8(ascii: ".") { return true }
+                for byte in name { if byte == 0 { break }; mix(&h, UInt64(byte)) }
+                return false
+            }
+            if hidden { continue }
+            var st = stat()
+            let found = withUnsafePointer(to: entry.pointee.d_name) {
+                $0.withMemoryRebound(to: CChar.self, capacity: 256) { fstatat(dfd, $0, &st, 0) == 0 }
+            }
+            guard found else { continue }
+            switch st.st_mode & S_IFMT {
+            case S_IFDIR:
+                let sub = withUnsafePointer(to: entry.pointee.d_name) {
+                    $0.withMemoryRebound(to: CChar.self, capacity: 256) {
+                        openat(dfd, $0, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+                    }
+                }
+                mix(&h, 0x2f)
+                if sub >= 0 { hashTree(sub, into: &h) }
+            case S_IFREG:
+                mixStat(&h, st)
+            default:
+                continue
+            }
+        }
+    }
+
+    private static func mix(_ h: inout UInt64, _ v: UInt64) {
+        h = (h ^ v) &* 0x0000_0100_0000_01b3
+    }
+
+    private static func mixStat(_ h: inout UInt64, _ st: stat) {
+        #if canImport(Darwin)
+        let ns = Int64(st.st_mtimespec.tv_sec) &* 1_000_000_000 &+ Int64(st.st_mtimespec.tv_nsec)
+        #else
+        let ns = Int64(st.st_mtim.tv_sec) &* 1_000_000_000 &+ Int64(st.st_mtim.tv_nsec)
+        #endif
+        mix(&h, UInt64(bitPattern: Int64(st.st_size)))
+        mix(&h, UInt64(bitPattern: ns))
+        mix(&h, UInt64(st.st_ino))
+    }
+
     public static func diff(_ old: WatchSnapshot, _ new: WatchSnapshot) -> WatchChange {
         var change = WatchChange()
         for (p, st) in new.files {

@@ -13,7 +13,7 @@ enum WatchCommand {
     }
 
     /// How often the inputs are polled, and how long they must stay unchanged before a rerun.
-    static let pollInterval = 0.2
+    static let pollInterval = 0.3
     static let debounce = 0.3
 
     static func watch(_ args: Arguments, console: Console) throws -> ExitCode {
@@ -27,27 +27,37 @@ enum WatchCommand {
         let configPath = args.value("config") ?? ConfigDefaults.fileName
         var config = runOnce(args, console: console)
         var watched = InputWatcher.watchedPaths(config: config, configPath: configPath)
+        // Each fingerprint is taken just before the snapshot it stands for, so a change made in
+        // between shows up as a moved fingerprint next time rather than being lost.
+        var quiet = InputWatcher.fingerprint(watched)
         var last = InputWatcher.snapshot(watched)
         reportMissing(last.missingFolders, before: [], root: config?.root, console: console)
         console.info("watching \(last.files.count) file(s); Ctrl-C stops")
         while !StopSignal.raised {
             guard StopSignal.sleep(pollInterval) else { break }
+            // The idle path: one hash over the stats, no snapshot unless it moved.
+            var print = InputWatcher.fingerprint(watched)
+            if print.hash == quiet.hash && print.missing == quiet.missing { continue }
             var now = InputWatcher.snapshot(watched)
             reportMissing(now.missingFolders, before: last.missingFolders, root: config?.root, console: console)
             var change = InputWatcher.diff(last, now)
-            if change.isEmpty && now.missingFolders == last.missingFolders { continue }
+            if change.isEmpty && now.missingFolders == last.missingFolders { quiet = print; continue }
             // Debounce: an export written in several steps, or a batch of exports, is one rerun.
             while true {
                 guard StopSignal.sleep(debounce) else { break }
+                let laterPrint = InputWatcher.fingerprint(watched)
                 let later = InputWatcher.snapshot(watched)
                 let more = InputWatcher.diff(now, later)
-                if more.isEmpty && later.missingFolders == now.missingFolders { break }
+                let settled = more.isEmpty && later.missingFolders == now.missingFolders
                 reportMissing(later.missingFolders, before: now.missingFolders, root: config?.root, console: console)
                 change.merge(more)
                 now = later
+                print = laterPrint
+                if settled { break }
             }
             if StopSignal.raised { break }
             last = now
+            quiet = print
             // Only a folder came or went (already reported), or an input folder is missing: a
             // run would only fail, so wait for it to come back.
             if change.isEmpty || !now.missingFolders.isEmpty { continue }
@@ -56,6 +66,7 @@ enum WatchCommand {
             let next = InputWatcher.watchedPaths(config: config, configPath: configPath)
             if next != watched {
                 watched = next
+                quiet = InputWatcher.fingerprint(watched)
                 last = InputWatcher.snapshot(watched)
                 reportMissing(last.missingFolders, before: [], root: config?.root, console: console)
             }
