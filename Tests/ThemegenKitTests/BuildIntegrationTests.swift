@@ -1,6 +1,12 @@
 import Foundation
 import XCTest
-@testable import ThemegenKit
+@testable import ThemegenCore
+@testable import ThemegenImage
+@testable import ThemegenGradients
+@testable import ThemegenConfig
+@testable import ThemegenBuild
+@testable import ThemegenCLI
+@testable import ThemegenTestSupport
 
 /// How themegen fits into other builds: config init, Xcode file lists, the build-tool plugin's
 /// `--swift-only --output-root` mode and the watch loop.
