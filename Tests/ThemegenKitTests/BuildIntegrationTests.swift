@@ -179,6 +179,13 @@ final class BuildIntegrationTests: XCTestCase {
         XCTAssertEqual(WatchCommand.describe(change, root: dir), "Art/a.png changed, themegen.json added, Art/Sub/b.png removed")
     }
 
+    func testWatchRefusesFlagsThatWriteNothing() {
+        XCTAssertEqual(cli(["run", "--watch", "--check"]).2,
+                       "themegen: error: --watch and --check do not go together: --check writes nothing, so there is nothing to watch\n")
+        XCTAssertEqual(cli(["run", "--watch", "--dry-run"]).0, .input)
+        XCTAssertEqual(cli(["watch", "extra"]).2, "themegen: error: watch takes no arguments; unexpected 'extra'\n")
+    }
+
     /// The real loop as a process: an edit, an addition and a broken export each show up in the
     /// outputs (or as an error) within 2 s; a vanished input folder is reported and waited for;
     /// SIGINT ends it with exit 0 and the lock free.
