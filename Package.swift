@@ -15,6 +15,8 @@ let package = Package(
         .executable(name: "themegen", targets: ["themegen"]),
         .library(name: "ThemegenKit", targets: ["ThemegenCLI"]),
         .plugin(name: "ThemegenCommand", targets: ["ThemegenCommand"]),
+        .plugin(name: "ThemegenCheck", targets: ["ThemegenCheck"]),
+        .plugin(name: "ThemeGenPlugin", targets: ["ThemeGenPlugin"]),
     ],
     targets: [
         // The system libpng, found through pkg-config.
@@ -68,6 +70,18 @@ let package = Package(
             ),
             dependencies: ["themegen"]
         ),
+        // `swift package themegen-check`: `themegen check` or `--dry-run`, which write nothing,
+        // so it needs no permission (SwiftPM grants permissions per plugin, up front).
+        .plugin(
+            name: "ThemegenCheck",
+            capability: .command(
+                intent: .custom(verb: "themegen-check", description: "Check that generated files are up to date (writes nothing)")
+            ),
+            dependencies: ["themegen"]
+        ),
+        // The build-tool plugin: generated Swift in the plugin work directory, rerun only when
+        // exports, the config or templates change (Examples/PluginDemo uses it).
+        .plugin(name: "ThemeGenPlugin", capability: .buildTool(), dependencies: ["themegen"]),
         // Draws the sample exports in Exports/ (`make exports`).
         .executableTarget(name: "make-exports", dependencies: ["ThemegenTestSupport"], path: "Sources/MakeExports"),
         .testTarget(

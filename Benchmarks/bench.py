@@ -22,13 +22,13 @@ import sys
 sys.dont_write_bytecode = True  # no __pycache__ in the repository
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-from benchlib import binary, decode, incremental, load, quality, slicing, themes  # noqa: E402
+from benchlib import binary, decode, incremental, load, quality, slicing, themes, watch  # noqa: E402
 from benchlib.measure import SPAWN  # noqa: E402
 from benchlib.prepare import (SetupError, build_floor, build_spawn, build_themegen, corpus,  # noqa: E402
                               discover_commands, locate)
 from benchlib.table import missed, render  # noqa: E402
 
-SECTIONS = ("install", "decode", "themes", "growth", "slice", "encoder", "incremental", "quality", "load")
+SECTIONS = ("install", "decode", "themes", "growth", "slice", "encoder", "incremental", "watch", "quality", "load")
 
 
 def machine() -> str:
@@ -109,6 +109,8 @@ def main(argv) -> int:
         rows += slicing.encoder_rows(ctx, slice_ran)
     if "incremental" in only:
         rows += incremental.rows(ctx, small)
+    if "watch" in only:
+        rows += watch.rows(ctx)
     if "quality" in only:
         rows += quality.rows(ctx)
     if "load" in only:

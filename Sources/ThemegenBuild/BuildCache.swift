@@ -67,13 +67,15 @@ public struct BuildCache: Sendable, Equatable {
     /// when only the stat moved), each output and catalog folder exactly as written last time.
     /// Returns the fingerprints of the inputs as they are now (refreshed stats after a touch),
     /// or nil on a miss.
-    public static func verify(_ record: JobRecord, inputs: [String], root: String) -> [String: Fingerprint]? {
+    /// Inputs are relative to `inputRoot` (the config's folder), outputs to `outputRoot`.
+    public static func verify(_ record: JobRecord, inputs: [String], inputRoot root: String,
+                              outputRoot: String) -> [String: Fingerprint]? {
         guard inputs.count == record.inputs.count else { return nil }
         for (path, fp) in record.outputs {
-            guard FileStat.of(OutputWriter.join(root, path)) == fp.stat else { return nil }
+            guard FileStat.of(OutputWriter.join(outputRoot, path)) == fp.stat else { return nil }
         }
         for (path, st) in record.folders {
-            guard FileStat.ofFolder(OutputWriter.join(root, path)) == st else { return nil }
+            guard FileStat.ofFolder(OutputWriter.join(outputRoot, path)) == st else { return nil }
         }
         var now = record.inputs
         for path in inputs {

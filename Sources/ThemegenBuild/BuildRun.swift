@@ -17,6 +17,10 @@ public struct BuildOptions: Sendable {
     public var dryRun = false
     public var force = false
     public var noCache = false
+    /// Where outputs, the manifest and `.themegen/` (cache and lock) go; nil means the config's
+    /// folder. Inputs and templates are still read relative to the config's folder. The
+    /// build-tool plugin sets this to its work directory, the one place it may write.
+    public var outputRoot: String?
     /// Part of the cache key: a new themegen never trusts an old cache.
     public var toolVersion: String
     public var lockTimeout: Double = 30
@@ -50,7 +54,8 @@ public enum BuildStatus: Sendable, Equatable {
 /// write, then save the cache last.
 public enum BuildRun {
     public static func run(config: LoadedConfig, jobs: [BuildJob], options: BuildOptions, console: any Diagnostics) throws -> BuildOutcome {
-        let root = config.root
+        let inputRoot = config.root
+        let root = options.outputRoot ?? config.root
         let readOnly = options.check || options.dryRun
         // Check and dry-run write nothing, not even the lock file.
         var lock: RunLock?
@@ -78,7 +83,7 @@ public enum BuildRun {
         for job in jobs {
             let inputs: [String]
             do { inputs = try job.inputs() } catch { errors.append(error); continue }
-            if let record = old?.jobs[job.name], let now = BuildCache.verify(record, inputs: inputs, root: root) {
+            if let record = old?.jobs[job.name], let now = BuildCache.verify(record, inputs: inputs, inputRoot: inputRoot, outputRoot: root) {
                 console.verbose("\(job.name): unchanged (cache)")
                 for w in record.warnings { console.warning(w) }
                 outcome.cachedJobs.append(job.name)
@@ -93,8 +98,8 @@ public enum BuildRun {
             do {
                 // Before producing: an export changed while the job runs must look changed
                 // next time, not be recorded as what the outputs were made from.
-                if recordCache { fingerprintsOf[job.name] = try BuildCache.fingerprints(of: inputs, root: root) }
-                let files = try job.produce(JobContext(root: root, console: console, memo: memo))
+                if recordCache { fingerprintsOf[job.name] = try BuildCache.fingerprints(of: inputs, root: inputRoot) }
+                let files = try job.produce(JobContext(root: inputRoot, console: console, memo: memo))
                 producedBy[job.name] = files
                 warningsOf[job.name] = Array(console.warnings[warningsBefore...])
                 plan.files += files
@@ -160,7 +165,7 @@ public enum BuildRun {
 
     /// `themegen clean`: deletes what themegen owns, and the cache.
     public static func clean(config: LoadedConfig, options: BuildOptions, console: any Diagnostics) throws -> WriteReport {
-        let root = config.root
+        let root = options.outputRoot ?? config.root
         var lock: RunLock?
         if !options.dryRun {
             lock = try RunLock.acquire(root: root, timeout: options.lockTimeout, diagnostics: console)

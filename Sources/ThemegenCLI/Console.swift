@@ -110,6 +110,13 @@ public final class Console: Diagnostics, @unchecked Sendable {
         emitErr("themegen: error: \(TerminalText.safe(message))\n")
     }
 
+    /// Forgets the errors and warnings reported so far: the watch loop starts each rerun
+    /// afresh, since producers stop at the first reported error.
+    public func startOver() {
+        lock.lock(); defer { lock.unlock() }
+        errorCount = 0; warningCount = 0; worstExit = .ok; worstKind = nil; warningLog = []
+    }
+
     public var worstErrorKind: ErrorKind? {
         lock.lock(); defer { lock.unlock() }
         return worstKind

@@ -9,6 +9,7 @@ public enum ThemegenCLI {
         RunCommand.command,
         CheckCommand.command,
         CleanCommand.command,
+        WatchCommand.command,
         ConfigCommand.command,
         ThemesCommand.command,
         SliceCommand.command,

@@ -83,7 +83,7 @@ public enum ConfigLoader {
         return config
     }
 
-    static func join(_ dir: String, _ path: String) -> String {
+    package static func join(_ dir: String, _ path: String) -> String {
         dir.isEmpty || dir == "." ? path : dir + "/" + path
     }
 }

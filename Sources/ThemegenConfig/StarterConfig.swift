@@ -1,53 +1,32 @@
 import ThemegenCore
 
-/// The config `themegen config init` writes: the conventions spelled out, so that a team can
-/// start editing from what bare `themegen` already does.
+/// The config `themegen config init` writes: a `$schema` line and only what differs from the
+/// defaults, which for a new project is each section's `input` (outputs, the catalog and the
+/// preview take their default values until someone changes them).
 public enum StarterConfig {
-    static let themes = """
-      "themes": [
-        {
-          "input": "Exports/Themes",
-          "outputs": [
-            { "template": "swift", "output": "Generated/Themes.swift" }
-          ],
-          "themes": {}
-        }
-      ]
-    """
+    /// The schema file `$schema` names, written beside the config.
+    public static let schemaFileName = "themegen.schema.json"
 
-    static let assets = """
-      "assets": [
-        {
-          "input": "Exports/Assets",
-          "catalog": "Generated/Assets.xcassets",
-          "outputs": [
-            { "template": "swift-assets", "output": "Generated/Assets.swift" }
-          ],
-          "assets": {},
-          "providesNamespace": false,
-          "autoCaps": false,
-          "pad": false
-        }
-      ]
-    """
-
-    static let preview = """
-      "preview": { "output": "Generated/Preview/index.html" }
-    """
-
-    /// Both sections.
-    public static let text = compose(themes: true, assets: true)
-
-    /// The sections whose conventional export folder exists under `root` (both when neither
-    /// does), so that the new config passes `themegen config lint` right away where it can.
-    public static func text(forProjectAt root: String) -> String {
-        let t = FileSystem.isDirectory(ConfigLoader.join(root, ConfigDefaults.themesInput))
-        let a = FileSystem.isDirectory(ConfigLoader.join(root, ConfigDefaults.assetsInput))
-        return t || a ? compose(themes: t, assets: a) : text
+    /// A config with a themes section reading `themes` and an assets section reading `assets`
+    /// (either may be nil, not both).
+    public static func text(themes: String?, assets: String?) -> String {
+        var lines = ["  \"$schema\": \(JSONString.quoted(schemaFileName))"]
+        if let themes { lines.append("  \"themes\": [{ \"input\": \(JSONString.quoted(themes)) }]") }
+        if let assets { lines.append("  \"assets\": [{ \"input\": \(JSONString.quoted(assets)) }]") }
+        return "{\n" + lines.joined(separator: ",\n") + "\n}\n"
     }
 
-    static func compose(themes t: Bool, assets a: Bool) -> String {
-        let parts = (t ? [themes] : []) + (a ? [assets] : []) + [preview]
-        return "{\n" + parts.joined(separator: ",\n") + "\n}\n"
+    /// The sections for a project at `root`: `themes` and `assets` as given (`--themes`,
+    /// `--assets`), else each conventional export folder that exists, else both conventional
+    /// folders, so that the config passes `themegen config lint` right away where it can.
+    public static func text(forProjectAt root: String, themes: String? = nil, assets: String? = nil) -> String {
+        var t = themes, a = assets
+        if t == nil, FileSystem.isDirectory(ConfigLoader.join(root, ConfigDefaults.themesInput)) { t = ConfigDefaults.themesInput }
+        if a == nil, FileSystem.isDirectory(ConfigLoader.join(root, ConfigDefaults.assetsInput)) { a = ConfigDefaults.assetsInput }
+        if t == nil && a == nil { (t, a) = (ConfigDefaults.themesInput, ConfigDefaults.assetsInput) }
+        return text(themes: t, assets: a)
     }
+
+    /// Both conventional sections.
+    public static let text = text(themes: ConfigDefaults.themesInput, assets: ConfigDefaults.assetsInput)
 }

@@ -37,13 +37,21 @@ final class BuildStepCLITests: XCTestCase {
         let path = dir + "/themegen.json"
         XCTAssertEqual(cli(["config", "init", "--config", path]).0, .ok)
         XCTAssertEqual(readText(path), StarterConfig.text)
+        XCTAssertEqual(readText(path), """
+            {
+              "$schema": "themegen.schema.json",
+              "themes": [{ "input": "Exports/Themes" }],
+              "assets": [{ "input": "Exports/Assets" }]
+            }
+
+            """)
+        XCTAssertEqual(readText(dir + "/themegen.schema.json"), ConfigSchema.document().serialized())
         XCTAssertEqual(cli(["config", "lint", "--config", path]).0, .input, "no export folders yet")
         // With only Exports/Assets, the starter has only that section and lints clean.
         try FileManager.default.removeItem(atPath: path)
         try FileManager.default.createDirectory(atPath: dir + "/Exports/Assets", withIntermediateDirectories: true)
         XCTAssertEqual(cli(["config", "init", "--config", path]).0, .ok)
-        XCTAssertFalse(readText(path)!.contains("\"themes\""))
-        XCTAssertTrue(readText(path)!.contains("\"assets\""))
+        XCTAssertEqual(readText(path), "{\n  \"$schema\": \"themegen.schema.json\",\n  \"assets\": [{ \"input\": \"Exports/Assets\" }]\n}\n")
         XCTAssertEqual(cli(["config", "lint", "--config", path]).0, .ok)
         writeFile(path, "{}\n")
         let (code, _, err) = cli(["config", "init", "--config", path])
@@ -78,15 +86,7 @@ final class BuildStepCLITests: XCTestCase {
     /// Two real processes: this test holds the lock; `themegen run` waits, says who holds it,
     /// and finishes once it is released.
     func testSecondProcessWaitsForTheLock() throws {
-        // Beside the test bundle (swift test builds every product), else in .build/debug.
-        let candidates = [
-            URL(fileURLWithPath: ProcessInfo.processInfo.arguments[0]).deletingLastPathComponent().appendingPathComponent("themegen").path,
-            Bundle(for: Self.self).bundleURL.deletingLastPathComponent().appendingPathComponent("themegen").path,
-            SharedCorpus.repoRoot.appendingPathComponent(".build/debug/themegen").path,
-        ]
-        guard let binary = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
-            throw XCTSkip("themegen binary not built")
-        }
+        let binary = try themegenBinary()
         let dir = makeTemporaryFolder(self)
         try FileManager.default.createDirectory(atPath: dir + "/Exports/Themes", withIntermediateDirectories: true)
         writeFile(dir + "/themegen.json", #"{"themes": [{"input": "Exports/Themes"}], "preview": false}"#)

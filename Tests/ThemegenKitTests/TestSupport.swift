@@ -68,3 +68,19 @@ final class CapturedConsole: @unchecked Sendable {
     var out: String { box.lock.lock(); defer { box.lock.unlock() }; return box.out }
     var err: String { box.lock.lock(); defer { box.lock.unlock() }; return box.err }
 }
+
+/// The built `themegen` binary: beside the test bundle (swift test builds every product), else
+/// in .build/debug. Tests that run it as a real process skip when it is not there.
+func themegenBinary() throws -> String {
+    let candidates = [
+        URL(fileURLWithPath: ProcessInfo.processInfo.arguments[0]).deletingLastPathComponent().appendingPathComponent("themegen").path,
+        Bundle.allBundles.first { $0.bundlePath.hasSuffix(".xctest") }.map {
+            $0.bundleURL.deletingLastPathComponent().appendingPathComponent("themegen").path
+        } ?? "",
+        SharedCorpus.repoRoot.appendingPathComponent(".build/debug/themegen").path,
+    ]
+    guard let binary = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else {
+        throw XCTSkip("themegen binary not built")
+    }
+    return binary
+}
