@@ -123,6 +123,6 @@ public enum ThemeExtractor {
         }
         return Theme(name: name, identifier: SwiftIdentifier.lowerCamel(name, fallback: "theme"), file: file, width: f.width, height: f.height,
                      colorSpace: colorSpace, angle: f.fit.angle, startPoint: f.fit.startPoint, endPoint: f.fit.endPoint,
-                     stops: stops, themeColor: themeColor, textColors: textColors, fit: q, overlays: f.fit.overlays)
+                     stops: stops, themeColor: themeColor, textColors: textColors, fit: q, overlays: f.fit.overlays, shape: f.fit.shape)
     }
 }
