@@ -14,6 +14,9 @@ public struct GradientFitter {
         public var maxStops = 5
         /// The space the samples are in, for ΔE.
         public var space: RGBSpace = .sRGB
+        /// Whether end stops on a slope move out to positions 0 and 1 (the ends of a linear
+        /// gradient's line, an angular one's seam); a radial fit has no such ends.
+        var extendsEnds = true
         public init(maxStops: Int = 5, space: RGBSpace = .sRGB) { self.maxStops = maxStops; self.space = space }
     }
 
@@ -394,7 +397,7 @@ public struct GradientFitter {
             knots = placed(knots, bins: bins, lo: lo, hi: hi, radius: radius)
             radius = .infinity
             best = PiecewiseProfile(knots: knots, colors: bins.solve(knots: knots).colors)
-            if knots.count >= options.maxStops || accurate(best, bins) { return extrapolatedEnds(pruned(best, bins: bins, lo: lo, hi: hi), bins: bins) }
+            if knots.count >= options.maxStops || accurate(best, bins) { return options.extendsEnds ? extrapolatedEnds(pruned(best, bins: bins, lo: lo, hi: hi), bins: bins) : pruned(best, bins: bins, lo: lo, hi: hi) }
             // The next knot goes where the profile misses most.
             var worst = -1.0, at = (lo + hi) / 2
             for i in 0..<bins.count {

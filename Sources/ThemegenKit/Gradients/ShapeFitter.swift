@@ -23,6 +23,7 @@ struct ShapeFitter {
         self.options = options
         var profileOptions = options
         profileOptions.maxStops = max(options.maxStops, 10)
+        profileOptions.extendsEnds = kind == .angular
         profiles = GradientFitter(grid: grid, options: profileOptions)
     }
 
@@ -48,7 +49,8 @@ struct ShapeFitter {
         guard var g = initialGeometry(candidates) else { return nil }
         let cols = grid.columns, n = cols * grid.rows
         let sampled = (0..<n).map { candidates[$0] && ($0 % cols) % 2 == 0 && ($0 / cols) % 2 == 0 }
-        if kind == .angular { g.start = seamAngle(g, cells: candidates) }
+        var seamed = false
+        if kind == .angular { (g.start, seamed) = seamAngle(g, cells: candidates) }
         var inliers = usable(sampled, g)
         var profile: PiecewiseProfile? = nil
         for _ in 0..<6 {
@@ -57,14 +59,14 @@ struct ShapeFitter {
             profile = p
             inliers = explained(by: p, t: t, among: usable(sampled, g))
             g = step(g, profile: p, t: t, cells: inliers)
-            if kind == .angular { g.start = seamAngle(g, cells: inliers) }
+            if kind == .angular { (g.start, seamed) = seamAngle(g, cells: candidates) }
         }
         var t = positions(g)
         inliers = explained(by: profiles.fitProfile(bins: bins(t, inliers), warm: profile), t: t, among: usable(candidates, g))
         for _ in 0..<6 {
             let p = profiles.fitProfile(bins: bins(t, inliers), warm: profile)
             g = step(g, profile: p, t: t, cells: inliers)
-            if kind == .angular { g.start = seamAngle(g, cells: inliers) }
+            if kind == .angular { (g.start, seamed) = seamAngle(g, cells: candidates) }
             t = positions(g)
             profile = p
         }
@@ -72,7 +74,13 @@ struct ShapeFitter {
         p = profiles.fitProfile(bins: bins(t, inliers), warm: nil)
         guard p.knots.count >= 2 else { return nil }
         if kind == .angular {
-            (g, p) = seamlessStart(g, profile: p, inliers: inliers)
+            (g.cx, g.cy) = refinedCentre(g, profile: p, inliers: inliers)
+            if seamed {
+                g.start = refinedSeam(g, profile: p)
+                p = profiles.fitProfile(bins: bins(positions(g), usable(inliers, g)), warm: p)
+            } else {
+                (g, p) = seamlessStart(g, profile: p, inliers: inliers)
+            }
         }
         return result(g, profile: p, inliers: inliers, candidates: candidates, noiseVariance: noiseVariance)
     }
@@ -190,11 +198,13 @@ struct ShapeFitter {
     }
 
     /// The angle (CSS degrees) of the largest colour step between neighbouring directions
-    /// around the centre: the seam, or for a seamless gradient some place on its steepest part.
-    private func seamAngle(_ g: Geometry, cells: [Bool]) -> Double {
+    /// around the centre, and whether it is a seam: a jump far steeper than the colour changes
+    /// on either side of it. Without a seam the angle lies on the steepest part of the turn.
+    private func seamAngle(_ g: Geometry, cells: [Bool]) -> (angle: Double, seam: Bool) {
         let count = 720
         var sums = [SIMD4<Double>](repeating: .zero, count: count)
-        let minR = 2.5 * Double(grid.cellSize)
+        // Near the centre a cell spans a wide arc and its mean is no colour of the gradient.
+        let minR = 6 * Double(grid.cellSize)
         for k in 0..<cells.count where cells[k] {
             let dx = grid.cx[k] - g.cx, dy = grid.cy[k] - g.cy
             guard dx * dx + dy * dy >= minR * minR else { continue }
@@ -203,25 +213,25 @@ struct ShapeFitter {
             sums[min(count - 1, Int(f * Double(count)))] += SIMD4(w, w * grid.r[k], w * grid.g[k], w * grid.b[k])
         }
         let filled = (0..<count).filter { sums[$0][0] > 0 }
-        guard filled.count >= 2 else { return g.start }
-        var best = -1.0, at = g.start
+        guard filled.count >= 8 else { return (g.start, false) }
+        // The colour change per bin from each filled bin to the next (gaps from overlays divide).
+        var rates = [Double](repeating: 0, count: filled.count)
+        var mids = rates
         for (i, a) in filled.enumerated() {
             let b = filled[(i + 1) % filled.count]
-            let ca = sums[a] / sums[a][0], cb = sums[b] / sums[b][0]
-            let d = ca - cb
-            let step = d[1] * d[1] + d[2] * d[2] + d[3] * d[3]
-            // Per unit of angle, so gaps (overlays) do not look like steps.
+            let d = sums[a] / sums[a][0] - sums[b] / sums[b][0]
             var gap = Double(b - a); if gap <= 0 { gap += Double(count) }
-            let rate = step / (gap * gap)
-            if rate > best {
-                best = rate
-                // The boundary between the two bins' contents.
-                var mid = (Double(a) + 1 + Double(b)) / 2
-                if b < a { mid = (Double(a) + 1 + Double(b + count)) / 2 }
-                at = (mid / Double(count) * 360).truncatingRemainder(dividingBy: 360)
-            }
+            rates[i] = (d[1] * d[1] + d[2] * d[2] + d[3] * d[3]).squareRoot() / gap
+            mids[i] = ((Double(a) + 1 + Double(a) + gap) / 2 / Double(count) * 360).truncatingRemainder(dividingBy: 360)
         }
-        return at
+        let i = rates.indices.max { rates[$0] < rates[$1] }!
+        var around: [Double] = []
+        for o in 2...12 {
+            around.append(rates[(i + o) % rates.count]); around.append(rates[(i - o + 12 * rates.count) % rates.count])
+        }
+        around.sort()
+        let typical = around[around.count / 2]
+        return (mids[i], rates[i] > 4 * typical + 2)
     }
 
     // MARK: - Refinement
@@ -271,26 +281,146 @@ struct ShapeFitter {
         return out
     }
 
-    /// An angular gradient without a seam (first and last colours equal) starts at one of its
-    /// stops rather than wherever the seam search landed: tried by refitting from the stop with
-    /// the smallest CSS angle, kept when it fits as well and has no jump inside.
+    /// The seam to a hundredth of a degree. The cells across it are mixtures of the last and
+    /// first colours in the proportion of their area on either side, so the model averaged
+    /// over each cell's pixels (every other pixel each way) matches them only where the seam
+    /// truly lies: a golden-section search within a degree and a half of the estimate.
+    private func refinedSeam(_ g: Geometry, profile p: PiecewiseProfile) -> Double {
+        let band = seamBand(g)
+        guard !band.isEmpty else { return g.start }
+        var a = g.start - 1.5, b = g.start + 1.5
+        let phi = (5.0.squareRoot() - 1) / 2
+        // The ramps stay where they were fitted (extended linearly past the ends); only the
+        // wrap point moves.
+        func cost(_ start: Double) -> Double {
+            let shift = (start - g.start) / 360
+            var sum = 0.0
+            for k in band {
+                let v = cellAverage(k) { x, y in
+                    Self.extended(p, GradientModel.Coordinates.turn(dx: x - g.cx, dy: y - g.cy, from: start) + shift)
+                }
+                sum += (v.x - grid.r[k]) * (v.x - grid.r[k]) + (v.y - grid.g[k]) * (v.y - grid.g[k]) + (v.z - grid.b[k]) * (v.z - grid.b[k])
+            }
+            return sum
+        }
+        var x1 = b - phi * (b - a), x2 = a + phi * (b - a)
+        var f1 = cost(x1), f2 = cost(x2)
+        while b - a > 0.005 {
+            if f1 <= f2 { b = x2; x2 = x1; f2 = f1; x1 = b - phi * (b - a); f1 = cost(x1) }
+            else { a = x1; x1 = x2; f1 = f2; x2 = a + phi * (b - a); f2 = cost(x2) }
+        }
+        return f1 <= f2 ? x1 : x2
+    }
+
+    /// The centre to a tenth of a pixel: near it the colour turns fastest, so the cells there
+    /// (2 to 8 cells out, overlays left out), compared with the model averaged over each cell,
+    /// pin it down; coordinate descent by golden-section search within a cell of the estimate.
+    private func refinedCentre(_ g: Geometry, profile p: PiecewiseProfile, inliers: [Bool]) -> (Double, Double) {
+        let cs = Double(grid.cellSize)
+        var near: [Int] = []
+        for k in 0..<inliers.count where grid.opaque[k] {
+            let dx = grid.cx[k] - g.cx, dy = grid.cy[k] - g.cy, r2 = dx * dx + dy * dy
+            if r2 >= 4 * cs * cs && r2 <= 64 * cs * cs { near.append(k) }
+        }
+        guard near.count >= 16 else { return (g.cx, g.cy) }
+        // Cells the model cannot explain at all (an overlay) stay out.
+        let limit = 40.0
+        func cost(_ cx: Double, _ cy: Double) -> Double {
+            var sum = 0.0
+            for k in near {
+                let v = cellAverage(k) { x, y in p.value(GradientModel.Coordinates.turn(dx: x - cx, dy: y - cy, from: g.start)) }
+                sum += min(limit * limit, (v.x - grid.r[k]) * (v.x - grid.r[k]) + (v.y - grid.g[k]) * (v.y - grid.g[k]) + (v.z - grid.b[k]) * (v.z - grid.b[k]))
+            }
+            return sum
+        }
+        var cx = g.cx, cy = g.cy
+        let phi = (5.0.squareRoot() - 1) / 2
+        func search(_ f: (Double) -> Double, around x: Double) -> Double {
+            var a = x - cs / 2, b = x + cs / 2
+            var x1 = b - phi * (b - a), x2 = a + phi * (b - a)
+            var f1 = f(x1), f2 = f(x2)
+            while b - a > 0.02 {
+                if f1 <= f2 { b = x2; x2 = x1; f2 = f1; x1 = b - phi * (b - a); f1 = f(x1) }
+                else { a = x1; x1 = x2; f1 = f2; x2 = a + phi * (b - a); f2 = f(x2) }
+            }
+            let best = f1 <= f2 ? x1 : x2
+            return f(best) < f(x) ? best : x
+        }
+        for _ in 0..<2 {
+            cx = search({ cost($0, cy) }, around: cx)
+            cy = search({ cost(cx, $0) }, around: cy)
+        }
+        return (cx, cy)
+    }
+
+    /// Opaque cells within two cells of the seam ray, away from the centre.
+    private func seamBand(_ g: Geometry) -> [Int] {
+        let a = g.start * Double.pi / 180, ux = sin(a), uy = -cos(a)
+        let minR = 4 * Double(grid.cellSize), width = 2 * Double(grid.cellSize)
+        var out: [Int] = []
+        for k in 0..<(grid.columns * grid.rows) where grid.opaque[k] {
+            let dx = grid.cx[k] - g.cx, dy = grid.cy[k] - g.cy
+            if dx * ux + dy * uy > minR && abs(dx * uy - dy * ux) < width { out.append(k) }
+        }
+        return out
+    }
+
+    /// The profile's value, with its end segments continued linearly a little past the end
+    /// knots when those lie at the ends of the turn (a ramp running into the seam).
+    static func extended(_ p: PiecewiseProfile, _ t: Double) -> Vec3 {
+        let n = p.knots.count
+        guard n >= 2 else { return p.value(t) }
+        func line(_ i: Int, _ j: Int) -> Vec3 {
+            let f = (t - p.knots[i]) / (p.knots[j] - p.knots[i])
+            let a = p.colors[i], b = p.colors[j]
+            return Vec3(clamp255(a.x + (b.x - a.x) * f), clamp255(a.y + (b.y - a.y) * f), clamp255(a.z + (b.z - a.z) * f))
+        }
+        if t < p.knots[0] && p.knots[0] < 0.01 { return line(0, 1) }
+        if t > p.knots[n - 1] && p.knots[n - 1] > 0.99 { return line(n - 2, n - 1) }
+        return p.value(t)
+    }
+
+    /// A colour function averaged over cell k's pixels (every other one each way): what a cell
+    /// mean is where one cell spans much of the gradient (near an angular centre, at a seam).
+    private func cellAverage(_ k: Int, _ color: (Double, Double) -> Vec3) -> Vec3 {
+        let cs = grid.cellSize
+        let x0 = Double(k % grid.columns * cs), y0 = Double(k / grid.columns * cs)
+        let w = min(cs, grid.width - Int(x0)), h = min(cs, grid.height - Int(y0))
+        var s = Vec3(0, 0, 0), n = 0.0
+        var y = 0
+        while y < h {
+            var x = 0
+            while x < w {
+                let v = color(x0 + Double(x) + 1, y0 + Double(y) + 1)
+                s.x += v.x; s.y += v.y; s.z += v.z; n += 1
+                x += 2
+            }
+            y += 2
+        }
+        return Vec3(s.x / n, s.y / n, s.z / n)
+    }
+
+    /// The model's colour, 8-bit scale, at a point.
+    private func modelColor(_ linear: LinearGradient, _ coordinates: GradientModel.Coordinates, _ x: Double, _ y: Double) -> Vec3 {
+        let c = linear.color(at: coordinates.position(x: x, y: y))
+        return Vec3(c.red * 255, c.green * 255, c.blue * 255)
+    }
+
+    /// An angular gradient without a seam (first and last colours equal) starts at the stop
+    /// with the smallest CSS angle rather than wherever the seam search landed, so that one
+    /// drawing has one model.
     private func seamlessStart(_ g: Geometry, profile p: PiecewiseProfile, inliers: [Bool]) -> (Geometry, PiecewiseProfile) {
         guard p.knots.count >= 3 else { return (g, p) }
-        let inner = p.knots[1..<(p.knots.count - 1)].map { ((g.start + $0 * 360).truncatingRemainder(dividingBy: 360) + 360).truncatingRemainder(dividingBy: 360) }
+        // A stop a hair below 360° is the one at 0°.
+        let inner = p.knots[1..<(p.knots.count - 1)].map { t -> Double in
+            let a = ((g.start + t * 360).truncatingRemainder(dividingBy: 360) + 360).truncatingRemainder(dividingBy: 360)
+            return a > 359.5 ? a - 360 : a
+        }
         guard let start = inner.min() else { return (g, p) }
         var h = g
-        h.start = start
-        let t = positions(h)
-        let q = profiles.fitProfile(bins: bins(t, usable(inliers, h)), warm: nil)
-        guard q.knots.count >= 2 else { return (g, p) }
-        // A seam moved inside shows as a jump: two stops less than a degree apart.
-        for i in 1..<q.knots.count where q.knots[i] - q.knots[i - 1] < 1.0 / 360 {
-            let a = q.colors[i - 1], b = q.colors[i]
-            if abs(a.x - b.x) + abs(a.y - b.y) + abs(a.z - b.z) > 10 { return (g, p) }
-        }
-        let before = profileError(p, t: positions(g), cells: usable(inliers, g))
-        let after = profileError(q, t: t, cells: usable(inliers, h))
-        return after <= before * 1.1 + 0.05 ? (h, q) : (g, p)
+        h.start = max(0, start)
+        let q = profiles.fitProfile(bins: bins(positions(h), usable(inliers, h)), warm: nil)
+        return q.knots.count >= 2 ? (h, q) : (g, p)
     }
 
     /// The mean squared RGB error of a profile over cells.
@@ -325,6 +455,17 @@ struct ShapeFitter {
         let shape: GradientShape
         switch kind {
         case .radial:
+            // The cells nearest the centre are too curved to be smooth: a ramp that starts at
+            // the first smooth cells starts at the centre.
+            var lo = Double.infinity
+            let t = positions(g)
+            for k in 0..<inliers.count where inliers[k] { lo = min(lo, t[k]) }
+            let cell = Double(grid.cellSize) / scale
+            if knots.count >= 2 && knots[0] > 0 && lo < 6 * cell && knots[0] < lo + cell / 2 {
+                let f = -knots[0] / (knots[1] - knots[0]), a = colors[0], b = colors[1]
+                colors[0] = Vec3(clamp255(a.x + (b.x - a.x) * f), clamp255(a.y + (b.y - a.y) * f), clamp255(a.z + (b.z - a.z) * f))
+                knots[0] = 0
+            }
             // Canonical: the last stop on the ellipse.
             let last = max(knots[knots.count - 1], 1e-9)
             let rx = last * scale, ry = rx / g.k
@@ -347,8 +488,37 @@ struct ShapeFitter {
         model = snappedStart(model, inliers: inliers)
         let q = quality(model, inliers: inliers, candidates: candidates, noiseVariance: noiseVariance)
         let fit = GradientFit(angle: 180, stops: model.stops, startPoint: UnitPoint(x: 0.5, y: 0), endPoint: UnitPoint(x: 0.5, y: 1),
-                              quality: q, overlays: GradientFitter(grid: grid, options: options).overlayRects(inliers), shape: model.shape)
+                              quality: q, overlays: GradientFitter(grid: grid, options: options).overlayRects(explainedCells(model, inliers: inliers, candidates: candidates)), shape: model.shape)
         return Result(fit: fit, inliers: inliers)
+    }
+
+    /// The cells that are not overlays: the smooth connected ones, those the final model
+    /// explains as well as its inliers, and an angular gradient's centre and seam cells, which
+    /// no cell mean can match.
+    private func explainedCells(_ m: GradientModel, inliers: [Bool], candidates: [Bool]) -> [Bool] {
+        let coordinates = m.coordinates(width: grid.width, height: grid.height)
+        let linear = LinearGradient(angle: m.angle, stops: m.stops)
+        let n = inliers.count
+        var d = [Double](repeating: 0, count: n)
+        var ds: [Double] = []
+        for k in 0..<n {
+            let c = linear.color(at: coordinates.position(x: grid.cx[k], y: grid.cy[k]))
+            let dr = c.red * 255 - grid.r[k], dg = c.green * 255 - grid.g[k], db = c.blue * 255 - grid.b[k]
+            d[k] = (dr * dr + dg * dg + db * db).squareRoot()
+            if inliers[k] { ds.append(d[k]) }
+        }
+        let limit = max(3, 5 * median(ds, upTo: 450))
+        // Where the gradient is steep or curved within a cell, the cell mean is not the colour
+        // at its centre: judge those by the model averaged over the cell.
+        for k in 0..<n where d[k] > limit && grid.opaque[k] && !candidates[k] {
+            let v = cellAverage(k) { modelColor(linear, coordinates, $0, $1) }
+            d[k] = ((v.x - grid.r[k]) * (v.x - grid.r[k]) + (v.y - grid.g[k]) * (v.y - grid.g[k]) + (v.z - grid.b[k]) * (v.z - grid.b[k])).squareRoot()
+        }
+        var g = Geometry(cx: 0, cy: 0)
+        if case let .angular(c, a) = m.shape { g = Geometry(cx: c.x * Double(grid.width), cy: c.y * Double(grid.height), start: a) }
+        let all = [Bool](repeating: true, count: n)
+        let unusable = kind == .angular ? zip(all, usable(all, g)).map { $0 && !$1 } : [Bool](repeating: false, count: n)
+        return (0..<n).map { grid.opaque[$0] && (d[$0] <= limit || unusable[$0] || candidates[$0]) }
     }
 
     /// An angular start angle snaps to a whole degree when that costs less than ΔE 0.05 (as a
@@ -389,9 +559,15 @@ struct ShapeFitter {
         let reach = Double(grid.cellSize) * 0.75
         let seamed = m.stops.count >= 2 && m.stops[0].color != m.stops[m.stops.count - 1].color
         var sum = 0.0, sw = 0.0, worst = 0.0
+        let near = 6 * Double(grid.cellSize)
         for k in 0..<cells.count where cells[k] {
-            let c = linear.color(at: coordinates.position(x: grid.cx[k], y: grid.cy[k]))
-            let e = DeltaE2000.difference(Lab(r255: c.red * 255, g: c.green * 255, b: c.blue * 255, in: options.space),
+            var v = modelColor(linear, coordinates, grid.cx[k], grid.cy[k])
+            if let o = centre {
+                // A cell near the centre spans a wide arc: compare it with the model's average.
+                let dx = grid.cx[k] - o.x, dy = grid.cy[k] - o.y
+                if dx * dx + dy * dy < near * near { v = cellAverage(k) { modelColor(linear, coordinates, $0, $1) } }
+            }
+            let e = DeltaE2000.difference(Lab(r255: v.x, g: v.y, b: v.z, in: options.space),
                                           Lab(r255: grid.r[k], g: grid.g[k], b: grid.b[k], in: options.space))
             sum += e * grid.count[k]; sw += grid.count[k]
             if excludingCentreAndSeam, let o = centre {

@@ -73,8 +73,8 @@ public enum ThemeExtractor {
         let name = ThemeName.parse(fileName: (f.file as NSString).lastPathComponent).name
         let q = f.fit.quality
         if q.maxDeltaE > options.poorFitLimit {
-            let detail = String(format: "not a linear gradient: the best fit is off by ΔE2000 %.2f at worst (mean %.2f), above %g",
-                                q.maxDeltaE, q.meanDeltaE, options.poorFitLimit)
+            let detail = String(format: "not a linear, radial or angular gradient: the best fit (%@) is off by ΔE2000 %.2f at worst (mean %.2f), above %g",
+                                f.fit.shape.type, q.maxDeltaE, q.meanDeltaE, options.poorFitLimit)
             if !options.allowPoorFit {
                 console.error(FileError(file, detail + "; pass --allow-poor-fit to keep it anyway"))
                 return nil
