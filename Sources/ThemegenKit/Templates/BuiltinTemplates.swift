@@ -32,7 +32,7 @@ enum BuiltinTemplates {
   {{#textColors}}
   --theme-{{cssIdentifier}}-text-{{cssName}}: {{cssColor}};
   {{/textColors}}
-  --theme-{{cssIdentifier}}-gradient: linear-gradient({{angle}}deg{{#isP3}} in display-p3{{/isP3}}, {{#stops}}var(--theme-{{cssIdentifier}}-stop-{{number}}) {{positionPercent}}{{^last}}, {{/last}}{{/stops}});
+  --theme-{{cssIdentifier}}-gradient: {{cssFunction}}({{cssGeometry}}{{#isP3}} in display-p3{{/isP3}}, {{#stops}}var(--theme-{{cssIdentifier}}-stop-{{number}}) {{positionPercent}}{{^last}}, {{/last}}{{/stops}});
 {{^last}}
 
 {{/last}}
@@ -173,7 +173,7 @@ figcaption { font-size: 12px; color: var(--muted); text-align: center; margin-to
 .sample { font-weight: 600; line-height: 1.2; overflow-wrap: anywhere; }
 .sample.large { font-size: 22px; }
 .sample.body { font-size: 15px; font-weight: 500; }
-.details { min-width: 0; display: grid; gap: 18px; }
+.details { min-width: 0; display: grid; grid-template-columns: minmax(0, 1fr); gap: 18px; }
 .details h4, .asset h4 { margin: 0 0 8px; font-size: 12px; text-transform: uppercase; letter-spacing: .07em; color: var(--muted); font-weight: 600; }
 .facts { display: grid; grid-template-columns: max-content minmax(0, 1fr); gap: 4px 16px; margin: 0; font-size: 14px; }
 .facts dt { color: var(--muted); }
@@ -260,7 +260,7 @@ img.broken { outline: 2px solid var(--bad); }
     <code class="ident">.{{identifier}}</code>
     <div class="tags">
       <span class="tag">{{colorSpaceName}}</span>
-      <span class="tag">{{angle}}°</span>
+      <span class="tag" data-type="{{type}}">{{typeLabel}}</span>
       <span class="tag">{{stopCount}} stops</span>
       {{#fitGood}}<span class="badge good">{{fitLabel}} · ΔE max {{fitMax}}</span>{{/fitGood}}
       {{#fitPoor}}<span class="badge bad">{{fitLabel}} · ΔE max {{fitMax}}</span>{{/fitPoor}}
@@ -289,7 +289,16 @@ img.broken { outline: 2px solid var(--bad); }
     <div class="details">
       <dl class="facts">
         <dt>Source</dt><dd><code>{{file}}</code></dd>
+        <dt>Type</dt><dd>{{type}}</dd>
+{{#isLinear}}
         <dt>Direction</dt><dd>{{angle}}° · from ({{startPoint.x}}, {{startPoint.y}}) to ({{endPoint.x}}, {{endPoint.y}})</dd>
+{{/isLinear}}
+{{#isRadial}}
+        <dt>Ellipse</dt><dd>centre ({{center.x}}, {{center.y}}) · radii {{radius.x}} × {{radius.y}} of the box</dd>
+{{/isRadial}}
+{{#isAngular}}
+        <dt>Turn</dt><dd>centre ({{center.x}}, {{center.y}}) · from {{startAngle}}°</dd>
+{{/isAngular}}
         <dt>Fit</dt><dd>mean ΔE {{fitMean}}, max ΔE {{fitMax}} {{#fitGood}}<span class="badge good">good</span>{{/fitGood}}{{#fitPoor}}<span class="badge bad">poor</span>{{/fitPoor}}</dd>
         <dt>Overlays</dt><dd>{{#hasOverlays}}{{overlayCount}}, outlined on the artboard{{/hasOverlays}}{{^hasOverlays}}none{{/hasOverlays}}</dd>
       </dl>
