@@ -1,6 +1,15 @@
 import Foundation
 import XCTest
-@testable import ThemegenKit
+@testable import ThemegenCore
+@testable import ThemegenImage
+@testable import Mustache
+@testable import ThemegenGradients
+@testable import ThemegenSlicing
+@testable import ThemegenGenerate
+@testable import ThemegenConfig
+@testable import ThemegenBuild
+@testable import ThemegenCLI
+@testable import ThemegenTestSupport
 
 final class RunLockTests: XCTestCase {
     /// flock locks belong to open file descriptions, so two opens in one process contend
@@ -27,7 +36,7 @@ final class RunLockTests: XCTestCase {
     func testWaiterGetsTheLockWhenTheHolderReleasesIt() throws {
         let dir = makeTemporaryFolder(self)
         let path = dir + "/.themegen/lock"
-        let first = try RunLock(path: path, shownAs: "lock", waiting: { _ in })
+        nonisolated(unsafe) let first = try RunLock(path: path, shownAs: "lock", waiting: { _ in })
         DispatchQueue.global().asyncAfter(deadline: .now() + 0.2) { first.release() }
         var waited = false
         let second = try RunLock(path: path, shownAs: "lock", timeout: 5, waiting: { _ in waited = true })
