@@ -154,3 +154,31 @@ final class ShapeFitTests: XCTestCase {
         }
     }
 }
+
+/// `themegen themes --template json` on radial and angular exports prints each type's keys.
+final class ShapeThemesCLITests: XCTestCase {
+    func testThemesJSONPrintsTypeAndGeometry() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("themegen-shapes-cli-\(ProcessInfo.processInfo.processIdentifier)")
+        try? FileManager.default.removeItem(at: dir)
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let radial = ShapeFitTests.radial(375, 812, center: (0.5, 0.4), radius: (0.8, 0.45), [("#12C2E9", 0), ("#F64F59", 1)])
+        let angular = ShapeFitTests.angular(375, 812, center: (0.5, 0.5), start: 90, [("#FF0000", 0), ("#0000FF", 1)])
+        try Data(try PNGEncoder.encode(radial.render(), name: "Glow.png")).write(to: dir.appendingPathComponent("Glow.png"))
+        try Data(try PNGEncoder.encode(angular.render(), name: "Ring.png")).write(to: dir.appendingPathComponent("Ring.png"))
+        let c = CapturedConsole()
+        XCTAssertEqual(ThemegenCLI.run(["themes", dir.path, "--template", "json"], console: c.console), .ok, c.err)
+        let root = try JSONSerialization.jsonObject(with: Data(c.out.utf8)) as? [String: Any]
+        guard let themes = root?["themes"] as? [[String: Any]], themes.count == 2 else { return XCTFail(c.out) }
+        let glow = themes[0], ring = themes[1]
+        XCTAssertEqual(glow["type"] as? String, "radial")
+        XCTAssertNil(glow["angle"])
+        XCTAssertNotNil(glow["center"]); XCTAssertNotNil(glow["radius"])
+        XCTAssertEqual(ring["type"] as? String, "angular")
+        XCTAssertEqual(ring["startAngle"] as? Double, 90)
+        XCTAssertNil(ring["radius"])
+        // 6 decimals for the geometry and the positions of radial and angular themes.
+        XCTAssertNotNil(c.out.range(of: #""center": \{\s*"x": -?[0-9]+\.[0-9]{6},\s*"y": -?[0-9]+\.[0-9]{6}\s*\}"#, options: .regularExpression), c.out)
+        XCTAssertTrue(c.out.contains("\"position\": 1.000000"), c.out)
+    }
+}
