@@ -28,7 +28,7 @@ from benchlib.prepare import (SetupError, build_floor, build_spawn, build_themeg
                               discover_commands, locate)
 from benchlib.table import missed, render  # noqa: E402
 
-SECTIONS = ("install", "decode", "themes", "growth", "slice", "encoder", "incremental", "watch", "quality", "load")
+SECTIONS = ("install", "decode", "themes", "shapes", "growth", "slice", "encoder", "incremental", "watch", "quality", "load")
 
 
 def machine() -> str:
@@ -97,6 +97,8 @@ def main(argv) -> int:
         rows += decode.rows(ctx, small)
     if "themes" in only:
         rows += themes.rows(ctx, small, chunky=not a.quick).rows
+    if "shapes" in only:
+        rows += themes.shape_rows(ctx)
     if "growth" in only:
         rows += themes.growth_rows(ctx, small, large)
     slice_ran = False

@@ -1,6 +1,7 @@
 """Theme sampling (issue 4): `themegen themes DIR --template json` against png_floor and the samplers users run."""
 import json
 import os
+import shutil
 import subprocess
 import sys
 from typing import List, Optional
@@ -139,3 +140,36 @@ def growth_rows(ctx: Context, corpus: str, large: Optional[str]) -> List[Row]:
                      at_most(growth_goal, g.wall_ratio, 10.5, ratio(g.wall_ratio)),
                      at_most("CPU ≤ 1.15× png_floor", vs.cpu_ratio, 1.15, ratio(vs.cpu_ratio))]))
     return rows
+
+
+def shape_corpus(ctx: Context) -> str:
+    """20 radial and angular 1125×2436 artboards (make-exports --shapes), generated once."""
+    folder = os.path.join(ctx.cache, "bench-shapes")
+    if os.path.isdir(folder) and len(pngs(folder)) == 20:
+        return folder
+    progress("generating the radial and angular artboards (make-exports --shapes, once)")
+    subprocess.run(["swift", "build", "-c", "release", "--static-swift-stdlib", "--product", "make-exports"],
+                   cwd=ctx.root, check=True, capture_output=True)
+    bin_dir = subprocess.run(["swift", "build", "-c", "release", "--static-swift-stdlib", "--show-bin-path"], cwd=ctx.root,
+                             check=True, capture_output=True, text=True).stdout.strip()
+    partial = f"{folder}.partial-{os.getpid()}"
+    subprocess.run([os.path.join(bin_dir, "make-exports"), "--shapes", partial], check=True, stdout=subprocess.DEVNULL)
+    shutil.rmtree(folder, ignore_errors=True)
+    os.rename(partial, folder)
+    return folder
+
+
+def shape_rows(ctx: Context) -> List[Row]:
+    """Radial and angular themes (#17): deciding the type and fitting them costs CPU at most
+    1.3× the bare libpng loop over the same artboards."""
+    folder = shape_corpus(ctx)
+    out = ctx.scratch("themes-shapes")
+    tg = themegen_tool(ctx, folder, out, "`themegen themes --template json`, radial and angular")
+
+    def targets(pair, _t, _p):
+        return [at_most("CPU ≤ 1.3×", pair and pair.cpu_ratio, 1.3, pair and ratio(pair.cpu_ratio))]
+
+    floor = Tool("`png_floor` (libpng rows, 1 core)", Cmd("png_floor", [ctx.floor, *pngs(folder)],
+                                                         stdout=os.path.join(out, "floor.tsv")),
+                 targets=targets, out_bytes=lambda: size_of(os.path.join(out, "floor.tsv")))
+    return compare(ctx, "Themes, radial and angular (#17), 20 artboards", tg, [floor]).rows

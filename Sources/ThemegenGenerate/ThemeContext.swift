@@ -63,10 +63,13 @@ public enum ThemeContext {
         let modelStops = t.stops.count == 1
             ? [GradientStop(color: t.stops[0].color, position: 0), GradientStop(color: t.stops[0].color, position: 1)]
             : t.stops
+        // Radial and angular positions carry 6 decimals (a conic centre off by 0.0001 of a
+        // 1125 px box is visible); linear ones keep their 4.
+        let linear = t.shape == .linear
         let stops = ContextHelpers.flagged(modelStops.map { s in
             ContextHelpers.merged(ContextHelpers.color(s.color, space: space), [
-                "position": .string(NumberFormat.four(s.position)),
-                "positionPercent": .string(NumberFormat.fixed(s.position * 100, 2) + "%"),
+                "position": .string(linear ? NumberFormat.four(s.position) : NumberFormat.fixed(s.position, 6)),
+                "positionPercent": .string(CSSGradient.position(s.position, shape: t.shape)),
             ])
         })
         let textColors = ContextHelpers.flagged(t.textColors.map { c in
@@ -104,6 +107,12 @@ public enum ThemeContext {
                 "colorSpace": .string(space.identifier),
                 "isP3": .bool(space == .displayP3),
                 "isSRGB": .bool(space == .sRGB),
+                "type": .string(t.shape.type),
+                "isLinear": .bool(linear),
+                "isRadial": .bool(t.shape.type == "radial"),
+                "isAngular": .bool(t.shape.type == "angular"),
+                "cssFunction": .string(CSSGradient.function(t.shape)),
+                "cssGeometry": .string(CSSGradient.geometry(t)),
                 "angle": .string(NumberFormat.angle(t.angle)),
                 "startPoint": ["x": .string(NumberFormat.four(t.startPoint.x)), "y": .string(NumberFormat.four(t.startPoint.y))],
                 "endPoint": ["x": .string(NumberFormat.four(t.endPoint.x)), "y": .string(NumberFormat.four(t.endPoint.y))],
@@ -115,6 +124,27 @@ public enum ThemeContext {
                 "fit": ["meanDeltaE": .string(NumberFormat.four(t.fit.meanDeltaE)),
                         "maxDeltaE": .string(NumberFormat.four(t.fit.maxDeltaE))],
                 "overlays": overlays,
-            ])
+            ].merging(shapeKeys(t.shape)) { a, _ in a })
+    }
+
+    /// `center`, `radius` and `startAngle` with their percentage forms, for the types that
+    /// have them (absent otherwise, so `{{#radius}}` can test for them).
+    static func shapeKeys(_ shape: GradientShape) -> [String: TemplateValue] {
+        func point(_ p: UnitPoint) -> TemplateValue {
+            ["x": .string(NumberFormat.fixed(p.x, 6)), "y": .string(NumberFormat.fixed(p.y, 6))]
+        }
+        func percent(_ p: UnitPoint) -> TemplateValue {
+            ["x": .string(CSSGradient.percent(p.x)), "y": .string(CSSGradient.percent(p.y))]
+        }
+        switch shape {
+        case .linear:
+            return [:]
+        case let .radial(center, radius):
+            return ["center": point(center), "centerPercent": percent(center),
+                    "radius": point(radius), "radiusPercent": percent(radius)]
+        case let .angular(center, startAngle):
+            return ["center": point(center), "centerPercent": percent(center),
+                    "startAngle": .string(NumberFormat.angle(startAngle))]
+        }
     }
 }

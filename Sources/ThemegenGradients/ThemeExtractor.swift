@@ -79,8 +79,9 @@ public enum ThemeExtractor {
         let name = ThemeName.parse(fileName: FilePath.lastComponent(f.file)).name
         let q = f.fit.quality
         if q.maxDeltaE > options.poorFitLimit {
-            let detail = "not a linear gradient: the best fit is off by ΔE2000 \(NumberFormat.fixed(q.maxDeltaE, 2)) at worst "
-                + "(mean \(NumberFormat.fixed(q.meanDeltaE, 2))), above \(NumberFormat.trimmed(options.poorFitLimit))"
+            let detail = "not a linear, radial or angular gradient: the best fit (\(f.fit.shape.type)) is off by ΔE2000 "
+                + "\(NumberFormat.fixed(q.maxDeltaE, 2)) at worst (mean \(NumberFormat.fixed(q.meanDeltaE, 2))), "
+                + "above \(NumberFormat.trimmed(options.poorFitLimit))"
             if !options.allowPoorFit {
                 console.error(FileError(file, detail + "; pass --allow-poor-fit to keep it anyway"))
                 return nil
@@ -129,6 +130,6 @@ public enum ThemeExtractor {
         }
         return Theme(name: name, identifier: SwiftIdentifier.lowerCamel(name, fallback: "theme"), file: file, width: f.width, height: f.height,
                      colorSpace: colorSpace, angle: f.fit.angle, startPoint: f.fit.startPoint, endPoint: f.fit.endPoint,
-                     stops: stops, themeColor: themeColor, textColors: textColors, fit: q, overlays: f.fit.overlays)
+                     stops: stops, themeColor: themeColor, textColors: textColors, fit: q, overlays: f.fit.overlays, shape: f.fit.shape)
     }
 }

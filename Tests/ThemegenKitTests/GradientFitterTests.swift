@@ -113,7 +113,10 @@ final class GradientFitterTests: XCTestCase {
         XCTAssertLessThan(f.quality.maxDeltaE, 0.5)
     }
 
-    func testRadialGradientIsAPoorFit() {
+    /// A radial gradient is a poor linear fit, and the fit recovers it as radial instead
+    /// (distances from pixel (187, 406), so centred on its centre, (187.5, 406.5)), within
+    /// ΔE 1.5 of the pixels.
+    func testRadialGradientIsAPoorLinearFitAndARadialTheme() {
         let w = 375, h = 812
         var px = [UInt8](repeating: 255, count: w * h * 4)
         for y in 0..<h {
@@ -125,7 +128,17 @@ final class GradientFitterTests: XCTestCase {
         }
         var acc = GradientAccumulator(width: w, height: h)
         acc.add(Image(width: w, height: h, pixels: .rgba8(px)))
-        XCTAssertGreaterThan(acc.fit().quality.maxDeltaE, 3)
+        XCTAssertGreaterThan(GradientFitter(grid: CellGrid(acc), options: .init()).fit().quality.maxDeltaE, 3)
+        let f = acc.fit()
+        guard case let .radial(center, radius) = f.shape else { return XCTFail("\(f.shape)") }
+        XCTAssertEqual(center.x, 187.5 / 375, accuracy: 0.005)
+        XCTAssertEqual(center.y, 406.5 / 812, accuracy: 0.005)
+        // A circle. Its 450 px edge lies beyond the box's corners (447 px away), so the ramp
+        // never ends in view and the last stop sits where the data ends: any radius from
+        // there on draws the same box.
+        XCTAssertEqual(radius.x * 375, radius.y * 812, accuracy: 0.01 * radius.x * 375)
+        XCTAssertGreaterThan(radius.x * 375, 430)
+        XCTAssertLessThan(f.quality.maxDeltaE, 1.5)
     }
 
     func testNoiseIsAPoorFit() {

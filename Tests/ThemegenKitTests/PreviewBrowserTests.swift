@@ -113,6 +113,68 @@ final class PreviewBrowserTests: XCTestCase {
         XCTAssertEqual(Self.attribute("data-phone-images", in: run.dom), ["35"])
     }
 
+    /// Radial and angular themes, recovered from rendered artboards, are drawn by the page's
+    /// CSS (`radial-gradient`, `conic-gradient`) as the artboard: every sampled point of the
+    /// on-page swatch is within ΔE2000 1.5 of the authored gradient there (away from the conic
+    /// centre and seam, where rays converge and renderers differ), and the type is labelled.
+    func testRadialAndAngularSwatchesMatchTheArtboards() throws {
+        let chromium = try Self.findChromium()
+        let w = 375, h = 812
+        let renderers = [
+            ShapeFitTests.radial(w, h, center: (0.3, 0.25), radius: (0.9, 0.5), [("#12C2E9", 0), ("#C471ED", 0.5), ("#F64F59", 1)]),
+            ShapeFitTests.angular(w, h, center: (0.5, 0.45), start: 30, [("#FC466B", 0), ("#3F5EFB", 0.5), ("#38EF7D", 1)]),
+        ]
+        var inputs: [PreviewTheme] = []
+        for (i, r) in renderers.enumerated() {
+            let image = r.render()
+            var acc = GradientAccumulator(width: w, height: h)
+            acc.add(image)
+            let f = acc.fit()
+            XCTAssertEqual(f.shape.type, r.shape.type)
+            let name = ["Glow", "Ring"][i]
+            inputs.append(PreviewTheme(theme: Theme(name: name, identifier: name.lowercased(), file: "\(name).png", width: w, height: h,
+                                                    colorSpace: .sRGB, angle: f.angle, startPoint: f.startPoint, endPoint: f.endPoint,
+                                                    stops: f.stops, themeColor: f.stops.last!.color, fit: f.quality, shape: f.shape),
+                                       artboard: image))
+        }
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("themegen-preview-shapes-\(ProcessInfo.processInfo.processIdentifier)")
+        try? FileManager.default.removeItem(at: dir)
+        try PreviewFixtures.write(try PreviewBuilder.plan(themes: inputs, assets: []), under: dir)
+        let page = dir.appendingPathComponent("Generated/Preview/index.html")
+        let html = try String(contentsOf: page, encoding: .utf8)
+        XCTAssertTrue(html.contains("radial-gradient(ellipse "), "the radial swatch's CSS")
+        XCTAssertTrue(html.contains("conic-gradient(from "), "the conic swatch's CSS")
+        XCTAssertTrue(html.contains(">radial</span>") && html.contains(">angular</span>"), "each theme's type is labelled")
+        let run = try Self.render(chromium, page: page, height: 3000, dark: false)
+        let shot = try PNGDecoder.decode(path: run.screenshot.path).to8Bit()
+        let boxes = Self.swatchBoxes(in: run.dom)
+        for (i, r) in renderers.enumerated() {
+            guard let box = boxes["theme-" + ["glow", "ring"][i]] else { XCTFail("no swatch box"); continue }
+            let coordinates = r.model.coordinates(width: w, height: h)
+            var worst = 0.0, checked = 0
+            for a in 1..<12 {
+                for b in 1..<12 {
+                    let u = Double(a) / 12, v = Double(b) / 12
+                    let x = Int(box.x + u * box.width), y = Int(box.y + v * box.height)
+                    // The artboard point the screenshot pixel's centre shows.
+                    let ax = (Double(x) + 0.5 - box.x) / box.width * Double(w), ay = (Double(y) + 0.5 - box.y) / box.height * Double(h)
+                    if case let .angular(c, start) = r.shape {
+                        let dx = ax - c.x * Double(w), dy = ay - c.y * Double(h)
+                        if (dx * dx + dy * dy).squareRoot() < 40 { continue }
+                        let turn = GradientModel.Coordinates.turn(dx: dx, dy: dy, from: start)
+                        if min(turn, 1 - turn) * 360 < 4 { continue }
+                    }
+                    let want = r.gradient.color(at: coordinates.position(x: ax, y: ay))
+                    let got = Vec3(shot.component(x: x, y: y, channel: 0), shot.component(x: x, y: y, channel: 1), shot.component(x: x, y: y, channel: 2))
+                    let e = DeltaE2000.difference(Lab(rgb: got, in: .sRGB), Lab(rgb: Vec3(want.red, want.green, want.blue), in: .sRGB))
+                    worst = max(worst, e); checked += 1
+                }
+            }
+            XCTAssertGreaterThan(checked, 100)
+            XCTAssertLessThanOrEqual(worst, 1.5, r.shape.type)
+        }
+    }
+
     // MARK: - Helpers
 
     func assertPixel(_ image: Image, _ x: Int, _ y: Int, near c: RGBA, _ what: String, file: StaticString = #filePath, line: UInt = #line) {

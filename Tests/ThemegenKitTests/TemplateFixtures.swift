@@ -77,6 +77,17 @@ enum TemplateFixtures {
         theme("Flat Mint", file: "Exports/Themes/Flat Mint.png", size: (375, 812), stops: [(0x98FF98, 0)]),
     ]
 
+    /// One theme of each type (linear, radial, angular), for the goldens every template draws
+    /// them in: the radial one off-centre and elliptical, the angular one with a seam and a
+    /// fractional start, the angular one in Display P3.
+    static let shapedThemes: [Theme] = {
+        var glow = theme("Glow", stops: [(0xFDC830, 0), (0xF37335, 0.6), (0x8E0E00, 1)], textColors: [title(0xFFFFFF, 3.4)])
+        glow.shape = .radial(center: UnitPoint(x: 0.3, y: 0.25), radius: UnitPoint(x: 0.9, y: 0.415558))
+        var ring = theme("Ring", space: .displayP3, stops: [(0xFF0000, 0), (0x00FF00, 0.333333), (0x0000FF, 1)])
+        ring.shape = .angular(center: UnitPoint(x: 0.5, y: 0.45), startAngle: 137.5)
+        return [theme("Sunset", stops: [(0xFF5E62, 0), (0xFF9966, 0.55), (0xFFD194, 1)]), glow, ring]
+    }()
+
     /// The bundled `Exports/Assets` (Sources/MakeExports/Assets.swift), plus a template-intent icon
     /// and a nested group.
     static let assets: [Asset] = [
