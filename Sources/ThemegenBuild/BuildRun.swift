@@ -200,7 +200,7 @@ public enum BuildRun {
         for p in report.extra { console.verbose("deleted \(p)") }
         if !report.isUpToDate {
             let written = report.missing.count + report.stale.count
-            console.info("wrote \(written) file(s)" + (report.extra.isEmpty ? "" : ", deleted \(report.extra.count)"))
+            console.info("wrote \(written) file(s), deleted \(report.extra.count), unchanged \(report.unchanged.count)")
         }
     }
 }

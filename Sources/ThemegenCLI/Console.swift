@@ -14,6 +14,10 @@ public final class Console: Diagnostics, @unchecked Sendable {
     public var strict = false
     /// Whether stderr is a terminal (progress lines are shown only then).
     public var isTerminal = false
+    /// How diagnostics are worded: for a terminal, or for Xcode's issue navigator.
+    public var style: DiagnosticFormat.Style = .plain
+    /// Paths in messages print relative to this folder (absolute for Xcode).
+    public var currentDirectory = FileManager.default.currentDirectoryPath
 
     private let lock = NSLock()
     private let writeOut: @Sendable (String) -> Void
@@ -74,10 +78,16 @@ public final class Console: Diagnostics, @unchecked Sendable {
         if strict { errorCount += 1; worstExit = max(worstExit, .input); worstKind = worse(worstKind, .input) }
         lock.unlock()
         if strict {
-            emitErr("themegen: error: \(message) (warning treated as error by --strict)\n")
-        } else if verbosity != .quiet {
-            emitErr("themegen: warning: \(message)\n")
+            report("error", message, suffix: " (warning treated as error by --strict)")
+        } else {
+            // Warnings show even under -q: quiet hides status, never a problem.
+            report("warning", message)
         }
+    }
+
+    public func note(_ message: String) {
+        guard verbosity != .quiet else { return }
+        report("note", message)
     }
 
     public func error(_ error: Error) {
@@ -97,8 +107,23 @@ public final class Console: Diagnostics, @unchecked Sendable {
         worstExit = max(worstExit, code)
         worstKind = worse(worstKind, kind)
         lock.unlock()
-        emitErr("themegen: error: \(message)\n")
+        report("error", message)
     }
+
+    /// Prints one diagnostic in the chosen style, once per run: the same problem met by several
+    /// outputs is one line. A message's later lines are hints, printed indented.
+    private func report(_ severity: String, _ message: String, suffix: String = "") {
+        var lines = message.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        lines[0] = DiagnosticFormat.line(severity: severity, message: lines[0] + suffix, style: style,
+                                         currentDirectory: currentDirectory)
+        let text = lines.enumerated().map { $0.offset == 0 ? $0.element : "    " + $0.element }
+            .joined(separator: "\n") + "\n"
+        lock.lock()
+        let isNew = reported.insert(text).inserted
+        lock.unlock()
+        if isNew { emitErr(text) }
+    }
+    private var reported: Set<String> = []
 
     public var worstErrorKind: ErrorKind? {
         lock.lock(); defer { lock.unlock() }

@@ -1,6 +1,8 @@
 import Foundation
 import ThemegenConfig
 import ThemegenCore
+import ThemegenBuild
+import ThemegenSlicing
 
 /// `themegen config lint|init|schema`.
 enum ConfigCommand {
@@ -15,7 +17,14 @@ enum ConfigCommand {
         switch action {
         case "lint":
             let loaded = try ConfigLoader.load(explicitPath: args.value("config"))
-            console.info("\(loaded.displayName): OK")
+            // Per-asset settings for a name no export has are ignored by a run: say so here too.
+            for (i, section) in loaded.config.assets.enumerated() {
+                let names = (try? SliceSource.scan([OutputWriter.join(loaded.root, section.input)]))?.map(\.name) ?? []
+                for w in AssetProducer.overrideWarnings(section, index: i, configName: loaded.displayName, assetNames: names) {
+                    console.warning(w)
+                }
+            }
+            if console.warningCount == 0 { console.info("\(loaded.displayName): OK") }
             return .ok
         case "init":
             let path = args.value("config") ?? ConfigDefaults.fileName

@@ -47,6 +47,14 @@ enum SliceCommand {
         let sources = try SliceSource.scan(args.positionals)
         let result = Slicer.slice(files: sources, options: options)
         result.report(to: console)
+        let names = sources.map(\.name)
+        for spec in args.values("template-rendering") {
+            let name = String(spec.split(separator: "=", maxSplits: 1)[0])
+            if !names.contains(name) {
+                console.warning("--template-rendering '\(spec)': no asset named '\(name)' among the exports"
+                                + AssetProducer.suggestion(for: name, in: names))
+            }
+        }
         guard result.errors.isEmpty, console.errorCount == 0 else { return console.exitCode }
 
         var files: [PlannedFile] = []
