@@ -57,6 +57,7 @@ public enum AssetProducer {
     public static func slice(_ section: AssetsInput, index: Int, root: String, configName: String = ConfigDefaults.fileName,
                              console: any Diagnostics) throws -> [SlicedAsset]? {
         let sources = try SliceSource.scan([OutputWriter.join(root, section.input)])
+        SkippedInputs.report(folder: OutputWriter.join(root, section.input), pngCount: sources.count, console: console)
         let line = ProgressLine(console: console, total: sources.count, verb: "slicing")
         let result = Slicer.slice(files: sources, options: sliceOptions(for: section, index: index), progress: { line.advance($0) })
         result.report(to: console)

@@ -15,7 +15,9 @@ public enum InputFiles {
                 continue
             }
             if isDir.boolValue && !path.lowercased().hasSuffix(".png") {
-                result += scan(folder: path)
+                let found = scan(folder: path)
+                SkippedInputs.report(folder: path, pngCount: found.count, console: console)
+                result += found
             } else {
                 result.append(path) // a folder named x.png is reported by the reader
             }

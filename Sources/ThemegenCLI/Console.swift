@@ -85,7 +85,9 @@ public final class Console: Diagnostics, @unchecked Sendable {
         }
     }
 
+    /// `--strict` makes a note a warning (which it then counts as an error).
     public func note(_ message: String) {
+        if strict { return warning(message) }
         guard verbosity != .quiet else { return }
         report("note", message)
     }

@@ -10,11 +10,11 @@ public enum DiagnosticFormat {
 
     public static func line(severity: String, message: String, style: Style, currentDirectory: String) -> String {
         guard let (path, position, rest) = location(of: message) else {
-            return "themegen: \(severity): \(message)"
+            return "themegen: \(severity): \(style == .plain ? relativeEverywhere(message, to: currentDirectory) : message)"
         }
         switch style {
         case .plain:
-            return "themegen: \(severity): \(relative(path, to: currentDirectory))\(position): \(rest)"
+            return "themegen: \(severity): \(relative(path, to: currentDirectory))\(position): \(relativeEverywhere(rest, to: currentDirectory))"
         case .xcode:
             let absolute = path.hasPrefix("/") ? path : currentDirectory + "/" + path
             return "\(absolute)\(position): \(severity): \(rest)"
@@ -49,6 +49,12 @@ public enum DiagnosticFormat {
             return true
         }
         return FileManager.default.fileExists(atPath: path)
+    }
+
+    /// Other paths inside the message (the second file of a collision) print relative too.
+    static func relativeEverywhere(_ text: String, to folder: String) -> String {
+        let base = folder.hasSuffix("/") ? folder : folder + "/"
+        return base == "/" ? text : text.replacingOccurrences(of: base, with: "")
     }
 
     static func relative(_ path: String, to folder: String) -> String {
