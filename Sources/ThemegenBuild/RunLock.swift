@@ -64,6 +64,16 @@ public final class RunLock {
         release()
     }
 
+    /// Takes `.themegen/lock` under `root` for a run that writes, telling the user once if it
+    /// has to wait. Every command that writes comes through here.
+    package static func acquire(root: String, timeout: Double, diagnostics: any Diagnostics) throws -> RunLock {
+        try BuildCache.prepareFolder(OutputWriter.join(root, BuildCache.folder))
+        return try RunLock(path: OutputWriter.join(root, BuildCache.folder + "/lock"),
+                           shownAs: BuildCache.folder + "/lock", timeout: timeout) { pid in
+            diagnostics.info("waiting for lock held by " + (pid.map { "pid \($0)" } ?? "another themegen run"))
+        }
+    }
+
     /// The pid the holder wrote, if any.
     static func holder(_ fd: Int32) -> Int? {
         var buf = [UInt8](repeating: 0, count: 32)

@@ -43,10 +43,7 @@ public enum StandaloneOutput {
         let readOnly = options.check || options.dryRun
         var lock: RunLock?
         if !readOnly {
-            try BuildCache.prepareFolder(BuildCache.folder)
-            lock = try RunLock(path: BuildCache.folder + "/lock", shownAs: BuildCache.folder + "/lock", timeout: 30) { pid in
-                console.info("waiting for lock held by " + (pid.map { "pid \($0)" } ?? "another themegen run"))
-            }
+            lock = try RunLock.acquire(root: ".", timeout: 30, diagnostics: console)
         }
         defer { lock?.release() }
 
