@@ -293,3 +293,36 @@ extension DiagnosticsCLITests {
         second.release()
     }
 }
+
+extension DiagnosticsCLITests {
+    /// Every option themegen has is documented in README.md or docs/*.md, and every option
+    /// those pages show exists, except the named options of other programs they also show.
+    func testDocumentedOptionsAreTheOptionsThatExist() throws {
+        let root = TemplateFixtures.repoRoot
+        let docs = try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("docs").path)
+            .filter { $0.hasSuffix(".md") }.map { "docs/" + $0 } + ["README.md"]
+        var documented: Set<String> = []
+        for page in docs {
+            let text = try String(contentsOf: root.appendingPathComponent(page), encoding: .utf8)
+            let regex = try NSRegularExpression(pattern: "(?<![A-Za-z0-9-])--[a-z][a-z-]*[a-z]")
+            for m in regex.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
+                documented.insert(String(text[Range(m.range, in: text)!]))
+            }
+        }
+        var existing: Set<String> = ["--version"]
+        for c in ThemegenCLI.commands { for o in c.options { existing.insert("--" + o.name) } }
+        for o in globalOptions { existing.insert("--" + o.name) }
+        // Options of other programs the pages show: headless Chromium (preview.md), swift test
+        // (development.md), the bench and fixture tools (performance.md, slicing.md), and the
+        // generated CSS custom properties (`--theme-NAME-…`, templates.md).
+        let otherPrograms: Set<String> = [
+            "--allow-file-access-from-files", "--allow-writing-to-package-directory", "--blink-settings",
+            "--disable-gpu", "--dump-dom", "--force-color-profile", "--force-device-scale-factor", "--headless",
+            "--hide-scrollbars", "--no-sandbox", "--screenshot", "--window-size", "--filter",
+            "--goal", "--truth", "--seed", "--random", "--oily", "--only", "--tool", "--theme",
+        ]
+        XCTAssertEqual(existing.subtracting(documented).sorted(), [], "options no page documents")
+        XCTAssertEqual(documented.subtracting(existing).subtracting(otherPrograms).sorted(), [], "documented options that do not exist")
+        XCTAssertEqual(otherPrograms.intersection(existing).sorted(), [], "no longer another program's option")
+    }
+}
