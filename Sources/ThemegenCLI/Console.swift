@@ -48,20 +48,20 @@ public final class Console: Diagnostics, @unchecked Sendable {
     }
 
     /// A line to stdout.
-    public func print(_ line: String) { write(line + "\n") }
+    public func print(_ line: String) { write(TerminalText.safe(line) + "\n") }
 
     public func output(_ line: String) { print(line) }
 
     /// A status line to stderr, shown unless `-q`.
     public func info(_ line: String) {
         guard verbosity != .quiet else { return }
-        emitErr(line + "\n")
+        emitErr(TerminalText.safe(line) + "\n")
     }
 
     /// A line to stderr, shown only with `-v`.
     public func verbose(_ line: String) {
         guard verbosity == .verbose else { return }
-        emitErr(line + "\n")
+        emitErr(TerminalText.safe(line) + "\n")
     }
 
     /// Every warning message of the run, in order; the build cache replays a skipped job's.
@@ -72,6 +72,7 @@ public final class Console: Diagnostics, @unchecked Sendable {
     private var warningLog: [String] = []
 
     public func warning(_ message: String) {
+        let message = TerminalText.safe(message)
         lock.lock()
         warningCount += 1
         warningLog.append(message)
@@ -115,7 +116,8 @@ public final class Console: Diagnostics, @unchecked Sendable {
     /// Prints one diagnostic in the chosen style, once per run: the same problem met by several
     /// outputs is one line. A message's later lines are hints, printed indented.
     private func report(_ severity: String, _ message: String, suffix: String = "") {
-        var lines = message.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        // Each line made safe for a terminal (no control characters from file names).
+        var lines = message.split(separator: "\n", omittingEmptySubsequences: false).map { TerminalText.safe(String($0)) }
         lines[0] = DiagnosticFormat.line(severity: severity, message: lines[0] + suffix, style: style,
                                          currentDirectory: currentDirectory)
         let text = lines.enumerated().map { $0.offset == 0 ? $0.element : "    " + $0.element }

@@ -17,6 +17,8 @@ enum ConfigCommand {
         switch action {
         case "lint":
             let loaded = try ConfigLoader.load(explicitPath: args.value("config"))
+            let capErrors = CapsFit.lint(loaded)
+            if !capErrors.isEmpty { throw ErrorList(capErrors) }
             // Per-asset settings for a name no export has are ignored by a run: say so here too.
             for (i, section) in loaded.config.assets.enumerated() {
                 let names = (try? SliceSource.scan([OutputWriter.join(loaded.root, section.input)]))?.map(\.name) ?? []
