@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import ThemegenCore
 
 /// Writes the files of a one-off command (`themes --output`, `slice --catalog`, `preview`)
@@ -19,24 +23,15 @@ public enum StandaloneOutput {
     /// every path absolute, written from `/`.
     public static func write(_ files: [PlannedFile], scope: [String], options: Options, toolVersion: String,
                              console: any Diagnostics) throws -> BuildStatus {
-        let cwd = FileManager.default.currentDirectoryPath
-        // One catalog, however it is spelled: an absolute path inside the current folder is
-        // recorded as the relative one, so `--catalog $PWD/A.xcassets` and `--catalog A.xcassets`
-        // share one manifest and a later run deletes what the other wrote.
-        func local(_ p: String) -> String {
-            let base = cwd.hasSuffix("/") ? cwd : cwd + "/"
-            if p.hasPrefix(base) { return String(p.dropFirst(base.count)) }
-            return p.hasPrefix("./") ? String(p.dropFirst(2)) : p
-        }
-        let scope = scope.map(local)
         let absolute = scope.contains { $0.hasPrefix("/") }
+        let cwd = FileManager.default.currentDirectoryPath
         func rooted(_ p: String) -> String {
             guard absolute else { return p }
             let full = p.hasPrefix("/") ? p : (cwd.hasSuffix("/") ? cwd : cwd + "/") + p
             return String(full.drop { $0 == "/" })
         }
         let root = absolute ? "/" : "."
-        let files = files.map { f in var g = f; g.path = rooted(local(f.path)); return g }
+        let files = files.map { f in var g = f; g.path = rooted(f.path); return g }
         let scopes = scope.map { rooted($0.hasSuffix("/") ? String($0.dropLast()) : $0) }
         let folder = FilePath.parent(scopes.first ?? "")
         let manifestPath = (folder.isEmpty ? "" : folder + "/") + ".themegen-manifest.json"

@@ -114,14 +114,11 @@ public final class Console: Diagnostics, @unchecked Sendable {
     }
 
     /// Prints one diagnostic in the chosen style, once per run: the same problem met by several
-    /// outputs is one line. A message's later lines are hints, printed indented.
+    /// outputs is one line.
     private func report(_ severity: String, _ message: String, suffix: String = "") {
-        // Each line made safe for a terminal (no control characters from file names).
-        var lines = message.split(separator: "\n", omittingEmptySubsequences: false).map { TerminalText.safe(String($0)) }
-        lines[0] = DiagnosticFormat.line(severity: severity, message: lines[0] + suffix, style: style,
-                                         currentDirectory: currentDirectory)
-        let text = lines.enumerated().map { $0.offset == 0 ? $0.element : "    " + $0.element }
-            .joined(separator: "\n") + "\n"
+        // Made safe for a terminal: a newline from a file name or profile stays on this line.
+        let text = DiagnosticFormat.line(severity: severity, message: TerminalText.safe(message) + suffix, style: style,
+                                         currentDirectory: currentDirectory) + "\n"
         lock.lock()
         let isNew = reported.insert(text).inserted
         lock.unlock()
