@@ -29,6 +29,26 @@ public enum AssetProducer {
         return options
     }
 
+    /// Per-asset settings (`assets[i].assets.NAME`) whose name matches no export of the section:
+    /// usually a typo or a renamed export, so the setting would be ignored without a word.
+    /// Keys are asset names without group folders; the closest name is suggested.
+    public static func overrideWarnings(_ section: AssetsInput, index: Int, configName: String,
+                                        assetNames: [String]) -> [String] {
+        let known = Set(assetNames)
+        return section.assets.keys.sorted().filter { !known.contains($0) }.map { key in
+            "\(configName): assets[\(index)].assets.\(key): no asset of that name in \(section.input)"
+                + suggestion(for: key, in: assetNames)
+        }
+    }
+
+    /// `" (did you mean 'Heart'?)"` for `Hart` or `Icons/Heart` (keys name no group folder).
+    public static func suggestion(for key: String, in names: [String]) -> String {
+        let unique = Array(Set(names)).sorted()
+        let leaf = String(key.split(separator: "/").last ?? Substring(key))
+        if leaf != key, unique.contains(leaf) { return " (did you mean '\(leaf)'? keys name the asset without its group folder)" }
+        return Suggestion.phrase(for: leaf, in: unique)
+    }
+
     /// Caps on one axis only give a 3-part image along that axis.
     static func inferredMode(_ c: CapInsets) -> ResizingMode {
         if c.top == 0 && c.bottom == 0 && (c.left > 0 || c.right > 0) { return .threePartHorizontal }
@@ -38,11 +58,16 @@ public enum AssetProducer {
 
     /// Slices the section's exports. Warnings and errors go to `console`; on any error the
     /// result is nil and nothing should be written.
-    public static func slice(_ section: AssetsInput, index: Int, root: String, console: any Diagnostics) throws -> [SlicedAsset]? {
+    public static func slice(_ section: AssetsInput, index: Int, root: String, configName: String = ConfigDefaults.fileName,
+                             console: any Diagnostics) throws -> [SlicedAsset]? {
         let sources = try SliceSource.scan([OutputWriter.join(root, section.input)])
+        SkippedInputs.report(folder: OutputWriter.join(root, section.input), pngCount: sources.count, console: console)
         let line = ProgressLine(console: console, total: sources.count, verb: "slicing")
         let result = Slicer.slice(files: sources, options: sliceOptions(for: section, index: index), progress: { line.advance($0) })
         result.report(to: console)
+        for w in overrideWarnings(section, index: index, configName: configName, assetNames: sources.map(\.name)) {
+            console.warning(w)
+        }
         guard result.errors.isEmpty else { return nil }
         return result.assets.map { sliced in
             var s = sliced

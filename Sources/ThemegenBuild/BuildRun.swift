@@ -176,7 +176,15 @@ public enum BuildRun {
         write.force = options.force
         write.manifestPath = config.config.manifest
         let report = try OutputWriter.clean(root: root, options: write)
-        if !options.dryRun { unlink(OutputWriter.join(root, BuildCache.folder + "/" + BuildCache.fileName)) }
+        if !options.dryRun {
+            // Nothing themegen made remains: the cache, its .gitignore, then the lock file
+            // (deleted while held, last) and the folder.
+            let folder = OutputWriter.join(root, BuildCache.folder)
+            unlink(folder + "/" + BuildCache.fileName)
+            unlink(folder + "/.gitignore")
+            lock?.releaseRemovingFile()
+            rmdir(folder)
+        }
         for p in report.extra { options.dryRun ? console.output("would delete \(p)") : console.verbose("deleted \(p)") }
         for p in report.abandoned { console.warning("\(p): left in place, it was changed since themegen wrote it") }
         if !options.dryRun, !report.extra.isEmpty { console.info("deleted \(report.extra.count) file(s)") }
@@ -206,7 +214,7 @@ public enum BuildRun {
         for p in report.extra { console.verbose("deleted \(p)") }
         if !report.isUpToDate {
             let written = report.missing.count + report.stale.count
-            console.info("wrote \(written) file(s)" + (report.extra.isEmpty ? "" : ", deleted \(report.extra.count)"))
+            console.info("wrote \(written) file(s), deleted \(report.extra.count), unchanged \(report.unchanged.count)")
         }
     }
 }

@@ -18,7 +18,9 @@ public enum InputFiles {
                 continue
             }
             if isDir && !path.lowercased().hasSuffix(".png") {
-                result += try scan(folder: path)
+                let found = try scan(folder: path)
+                SkippedInputs.report(folder: path, pngCount: found.count, console: console)
+                result += found
             } else {
                 result.append(path) // a folder named x.png is reported by the reader
             }

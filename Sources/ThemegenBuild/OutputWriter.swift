@@ -349,7 +349,7 @@ public enum OutputWriter {
         return removed.sorted()
     }
 
-    static func join(_ root: String, _ path: String) -> String {
+    package static func join(_ root: String, _ path: String) -> String {
         root.isEmpty || root == "." ? path : (root.hasSuffix("/") ? root + path : root + "/" + path)
     }
 

@@ -15,11 +15,13 @@ import ThemegenCore
 /// written into the file is only there to tell a waiting user who holds it.
 public final class RunLock {
     private var fd: Int32
+    private let path: String
 
     /// Takes the lock at `path`, waiting up to `timeout` seconds. While waiting, `waiting` is
     /// called once with the holder's pid (nil if it cannot be read).
     public init(path: String, shownAs name: String, timeout: Double = 30, pollInterval: Double = 0.05,
                 waiting: (Int?) -> Void) throws {
+        self.path = path
         try FileSystem.makeDirectories(FilePath.parent(path),
                                        shownAs: FilePath.parent(name))
         // Never through a link, and never a file with other names: the lock is truncated.
@@ -35,7 +37,17 @@ public final class RunLock {
         }
         let deadline = Date().addingTimeInterval(timeout)
         var told = false
-        while flock(fd, LOCK_EX | LOCK_NB) != 0 {
+        while true {
+            if flock(fd, LOCK_EX | LOCK_NB) == 0 {
+                // `clean` deletes the lock file while holding it: a run that was waiting holds
+                // a lock on a file no longer there, so it opens the path again and retries.
+                if RunLock.isCurrent(fd, path: path) { break }
+                close(fd)
+                try FileSystem.makeDirectories(FilePath.parent(path), shownAs: FilePath.parent(name))
+                fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+                if fd < 0 { throw FileError(name, "cannot open the lock file: \(String(cString: strerror(errno)))", kind: .io) }
+                continue
+            }
             let err = errno
             guard err == EWOULDBLOCK || err == EINTR else {
                 close(fd)
@@ -53,6 +65,21 @@ public final class RunLock {
         let pid = Array("\(getpid())\n".utf8)
         _ = ftruncate(fd, 0)
         _ = pid.withUnsafeBytes { pwrite(fd, $0.baseAddress, $0.count, 0) }
+    }
+
+    /// Whether `fd` is still the file at `path` (not deleted or replaced since it was opened).
+    static func isCurrent(_ fd: Int32, path: String) -> Bool {
+        var open = stat(), named = stat()
+        guard fstat(fd, &open) == 0, stat(path, &named) == 0 else { return false }
+        return open.st_dev == named.st_dev && open.st_ino == named.st_ino
+    }
+
+    /// Deletes the lock file, then releases the lock: what `clean` does last, so nothing
+    /// themegen made remains. A run waiting for it opens the path afresh (see `init`).
+    public func releaseRemovingFile() {
+        guard fd >= 0 else { return }
+        unlink(path)
+        release()
     }
 
     /// Takes `.themegen/lock` under `root` for a run that writes, telling the user once if it

@@ -23,6 +23,7 @@ public enum ThemeProducer {
     public static func extract(_ section: ThemesInput, index: Int, root: String, configName: String,
                                console: any Diagnostics) throws -> [Theme] {
         let files = try InputFiles.relativePNGs(in: section.input, root: root).map { OutputWriter.join(root, $0) }
+        SkippedInputs.report(folder: OutputWriter.join(root, section.input), pngCount: files.count, console: console)
         let line = ProgressLine(console: console, total: ThemeName.largestVariants(files).count, verb: "fitting")
         let themes = ThemeExtractor.extract(files: files, options: options(for: section, root: root), console: console,
                                             progress: { line.advance($0) })

@@ -26,6 +26,7 @@ public let globalOptions: [OptionSpec] = [
     .flag("verbose", short: "v", help: "Say more about what is done."),
     .flag("quiet", short: "q", help: "Print errors only."),
     .flag("strict", help: "Treat warnings as errors."),
+    .value("diagnostics", "STYLE", help: "How messages are worded: plain (default) or xcode (PATH:LINE:COL: error: message; the default when XCODE_VERSION_ACTUAL is set)."),
 ]
 
 /// The parsed command line of one command.
@@ -46,7 +47,8 @@ public struct Arguments: Sendable {
         var optionsEnded = false
         func spec(named name: String) throws -> OptionSpec {
             if let s = all.first(where: { $0.name == name }) { return s }
-            throw UsageError("unknown option '--\(name)' for '\(command)' (see 'themegen \(command) --help')")
+            let hint = Suggestion.closest(to: name, in: all.map(\.name)).map { " (did you mean '--\($0)'?)" } ?? ""
+            throw UsageError("unknown option '--\(name)' for '\(command)'\(hint); see 'themegen \(command) --help'")
         }
         while i < args.count {
             let arg = args[i]
@@ -68,7 +70,7 @@ public struct Arguments: Sendable {
             } else {
                 let letters = Array(arg.dropFirst())
                 guard letters.count == 1, let s = all.first(where: { $0.short == letters[0] }) else {
-                    throw UsageError("unknown option '\(arg)' for '\(command)' (see 'themegen \(command) --help')")
+                    throw UsageError("unknown option '\(arg)' for '\(command)'; see 'themegen \(command) --help'")
                 }
                 name = s.name
             }

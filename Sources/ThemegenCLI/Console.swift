@@ -23,6 +23,10 @@ public final class Console: Diagnostics, @unchecked Sendable {
     public var strict = false
     /// Whether stderr is a terminal (progress lines are shown only then).
     public var isTerminal = false
+    /// How diagnostics are worded: for a terminal, or for Xcode's issue navigator.
+    public var style: DiagnosticFormat.Style = .plain
+    /// Paths in messages print relative to this folder (absolute for Xcode).
+    public var currentDirectory = FileManager.default.currentDirectoryPath
 
     private let lock = Lock()
     private let writeOut: @Sendable (String) -> Void
@@ -84,10 +88,18 @@ public final class Console: Diagnostics, @unchecked Sendable {
         if strict { errorCount += 1; worstExit = max(worstExit, .input); worstKind = worse(worstKind, .input) }
         lock.unlock()
         if strict {
-            emitErr("themegen: error: \(message) (warning treated as error by --strict)\n")
-        } else if verbosity != .quiet {
-            emitErr("themegen: warning: \(message)\n")
+            report("error", message, suffix: " (warning treated as error by --strict)")
+        } else {
+            // Warnings show even under -q: quiet hides status, never a problem.
+            report("warning", message)
         }
+    }
+
+    /// `--strict` makes a note a warning (which it then counts as an error).
+    public func note(_ message: String) {
+        if strict { return warning(message) }
+        guard verbosity != .quiet else { return }
+        report("note", message)
     }
 
     public func error(_ error: Error) {
@@ -107,15 +119,28 @@ public final class Console: Diagnostics, @unchecked Sendable {
         worstExit = max(worstExit, code)
         worstKind = worse(worstKind, kind)
         lock.unlock()
-        emitErr("themegen: error: \(TerminalText.safe(message))\n")
+        report("error", message)
     }
 
     /// Forgets the errors and warnings reported so far: the watch loop starts each rerun
     /// afresh, since producers stop at the first reported error.
     public func startOver() {
         lock.lock(); defer { lock.unlock() }
-        errorCount = 0; warningCount = 0; worstExit = .ok; worstKind = nil; warningLog = []
+        errorCount = 0; warningCount = 0; worstExit = .ok; worstKind = nil; warningLog = []; reported = []
     }
+
+    /// Prints one diagnostic in the chosen style, once per run: the same problem met by several
+    /// outputs is one line.
+    private func report(_ severity: String, _ message: String, suffix: String = "") {
+        // Made safe for a terminal: a newline from a file name or profile stays on this line.
+        let text = DiagnosticFormat.line(severity: severity, message: TerminalText.safe(message) + suffix, style: style,
+                                         currentDirectory: currentDirectory) + "\n"
+        lock.lock()
+        let isNew = reported.insert(text).inserted
+        lock.unlock()
+        if isNew { emitErr(text) }
+    }
+    private var reported: Set<String> = []
 
     public var worstErrorKind: ErrorKind? {
         lock.lock(); defer { lock.unlock() }

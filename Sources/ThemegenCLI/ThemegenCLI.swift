@@ -1,3 +1,13 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import ThemegenCore
 
 /// The command-line front end: picks the command and runs it. `main.swift` only calls `run`.
@@ -21,7 +31,11 @@ public enum ThemegenCLI {
     /// The command a bare `themegen` runs.
     static let defaultCommand = "run"
 
-    public static func run(_ args: [String], console: Console) -> ExitCode {
+    /// `environment` is the process's; an Xcode Run Script phase sets `XCODE_VERSION_ACTUAL`,
+    /// which switches messages to Xcode's `PATH:LINE:COL: error: message`.
+    public static func run(_ args: [String], console: Console,
+                           environment: [String: String] = ProcessInfo.processInfo.environment) -> ExitCode {
+        if environment["XCODE_VERSION_ACTUAL"] != nil { console.style = .xcode }
         if args.first == "--version" {
             console.print("themegen \(version)")
             return .ok
@@ -42,7 +56,8 @@ public enum ThemegenCLI {
             name = defaultCommand
         }
         guard let command = commands.first(where: { $0.name == name }) else {
-            console.error(UsageError("unknown command '\(name)' (see 'themegen --help')"))
+            let guess = Suggestion.phrase(for: name, in: commands.map(\.name))
+            console.error(UsageError("unknown command '\(name)'\(guess); see 'themegen --help'"))
             return .input
         }
         return execute(command, rest, console: console)
@@ -58,6 +73,12 @@ public enum ThemegenCLI {
             if parsed.flag("verbose") { console.verbosity = .verbose }
             if parsed.flag("quiet") { console.verbosity = .quiet }
             if parsed.flag("strict") { console.strict = true }
+            if let style = parsed.value("diagnostics") {
+                guard let chosen = DiagnosticFormat.Style(rawValue: style) else {
+                    throw UsageError("--diagnostics: unknown style '\(style)'\(Suggestion.phrase(for: style, in: ["plain", "xcode"])); use plain or xcode")
+                }
+                console.style = chosen
+            }
             let code = try command.run(parsed, console)
             return max(code, console.exitCode)
         } catch {
@@ -72,7 +93,21 @@ public enum ThemegenCLI {
         for c in commands {
             lines.append("  " + c.name.padded(to: 16) + c.summary)
         }
-        lines += ["", "See 'themegen COMMAND --help' for a command's options."]
+        lines += ["", "GLOBAL OPTIONS:"]
+        let global: [(String, String)] = [
+            ("--version", "Print the version."),
+            ("-h, --help", "Show help (after a command: that command's options)."),
+            ("-v, --verbose", "Say more about what is done."),
+            ("-q, --quiet", "Print nothing unless there is a warning or an error."),
+            ("--strict", "Treat warnings as errors."),
+            ("--config FILE", "run, check, clean, config: the config file (default: themegen.json)."),
+            ("--diagnostics STYLE", "plain, or xcode (PATH:LINE:COL: error: message); xcode when XCODE_VERSION_ACTUAL is set."),
+        ]
+        for (flag, help) in global {
+            lines.append("  " + flag.padded(to: 22) + help)
+        }
+        lines += ["", "See 'themegen COMMAND --help' for a command's options. The guide is README.md at the top",
+                  "of the themegen repository; its reference pages are docs/*.md."]
         return lines.joined(separator: "\n") + "\n"
     }
 }

@@ -53,8 +53,9 @@ enum ConfigValidator {
                 let childPath = KeyPath.member(path, m.key)
                 guard let key = keys.first(where: { $0.name == m.key }) else {
                     let known = keys.map(\.name).joined(separator: ", ")
+                    let guess = Suggestion.phrase(for: m.key, in: keys.map(\.name))
                     errors.append(ConfigError(file: file, line: m.node.line, keyPath: childPath,
-                                              message: "unknown key (known keys here: \(known))"))
+                                              message: "unknown key\(guess) (known keys here: \(known))"))
                     continue
                 }
                 check(m.node, key.shape, path: childPath, file: file, errors: &errors)

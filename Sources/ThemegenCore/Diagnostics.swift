@@ -4,6 +4,9 @@ public protocol Diagnostics: AnyObject, Sendable {
     /// An error; the work goes on so one run reports everything wrong with its inputs.
     func error(_ error: Error)
     func warning(_ message: String)
+    /// Something the user may want to know that is not a problem (a skipped file, a converted
+    /// colour space): `themegen: note: …`, hidden by `-q`.
+    func note(_ message: String)
     /// A status line (waiting for a lock, what a run wrote), hidden by `-q`.
     func info(_ line: String)
     /// A detail shown only with `-v`.
@@ -18,4 +21,8 @@ public protocol Diagnostics: AnyObject, Sendable {
     var warnings: [String] { get }
     /// The most serious kind of error reported so far (nil with none).
     var worstErrorKind: ErrorKind? { get }
+}
+
+extension Diagnostics {
+    public func note(_ message: String) { info(message) }
 }

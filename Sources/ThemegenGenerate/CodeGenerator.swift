@@ -13,6 +13,7 @@ public enum CodeGenerator {
     /// `templateSearchFolder` is the folder holding `NAME.mustache` files (nil: `./Templates`).
     public static func render(themes: [Theme], template: String, params: [String: String] = [:],
                               templateSearchFolder: URL? = nil) throws -> String {
+        try IdentifierCheck.themes(themes)
         if template == "json" { return ModelJSON.themes(themes) }
         let resolved = try TemplateLibrary.resolve(template, searchFolder: templateSearchFolder)
         return try render(resolved, context: try ThemeContext.build(themes, params: params))
@@ -21,6 +22,7 @@ public enum CodeGenerator {
     /// Renders `assets` with `template` (`json`, a name, or a path).
     public static func render(assets: [Asset], template: String, params: [String: String] = [:],
                               templateSearchFolder: URL? = nil) throws -> String {
+        try IdentifierCheck.assets(assets)
         if template == "json" { return ModelJSON.assets(assets) }
         let resolved = try TemplateLibrary.resolve(template, searchFolder: templateSearchFolder)
         return try render(resolved, context: try AssetContext.build(assets, params: params))

@@ -45,8 +45,8 @@ public enum TemplateLibrary {
         if let source = BuiltinTemplates.source(named: spec) {
             return ResolvedTemplate(name: builtinPrefix + spec, source: source, origin: .builtin)
         }
-        let known = (["json"] + list(searchFolder: searchFolder).map(\.name)).joined(separator: ", ")
-        throw UsageError("no template named '\(spec)' in \(folderPath(searchFolder))/ or built in (known: \(known)); give a path to use a template file")
+        let names = ["json"] + list(searchFolder: searchFolder).map(\.name)
+        throw UsageError("no template named '\(spec)' in \(folderPath(searchFolder))/ or built in\(Suggestion.phrase(for: spec, in: names)) (known: \(names.joined(separator: ", "))); give a path to use a template file")
     }
 
     /// Every template name with where it comes from, sorted by name; a name in the templates

@@ -106,7 +106,7 @@ final class PreviewCommandTests: XCTestCase {
     func testOutputMustBeARelativeFolder() throws {
         for bad in ["/tmp/Preview", "../Preview", "a/./b", ""] {
             let c = Captured()
-            XCTAssertEqual(run(["--output", bad], sources(Recorder()), c), .input, bad)
+            XCTAssertEqual(run(["Themes", "--output", bad], sources(Recorder()), c), .input, bad)
             XCTAssertTrue(c.err.contains("the page's folder must be a relative path inside the current folder"), c.err)
         }
     }
@@ -115,10 +115,12 @@ final class PreviewCommandTests: XCTestCase {
     func testForeignFilesAreLeftAlone() throws {
         try FileManager.default.createDirectory(atPath: "Docs/Preview", withIntermediateDirectories: true)
         try "mine".write(toFile: "Docs/Preview/index.html", atomically: true, encoding: .utf8)
+        try FileManager.default.createDirectory(atPath: "Themes", withIntermediateDirectories: true)
+        try Data([1]).write(to: URL(fileURLWithPath: "Themes/A.png"))
         let c = Captured()
-        XCTAssertEqual(run(["--output", "Docs/Preview"], sources(Recorder()), c), .io, c.err)
+        XCTAssertEqual(run(["Themes", "--output", "Docs/Preview"], sources(Recorder()), c), .io, c.err)
         XCTAssertEqual(try String(contentsOfFile: "Docs/Preview/index.html", encoding: .utf8), "mine")
-        XCTAssertEqual(run(["--output", "Docs/Preview", "--force"], sources(Recorder()), Captured()), .ok)
+        XCTAssertEqual(run(["Themes", "--output", "Docs/Preview", "--force"], sources(Recorder()), Captured()), .ok)
         XCTAssertTrue(try String(contentsOfFile: "Docs/Preview/index.html", encoding: .utf8).hasPrefix("<!doctype html>"))
     }
 

@@ -6,6 +6,7 @@ import Foundation
 import ThemegenBuild
 import ThemegenConfig
 import ThemegenCore
+import ThemegenBuild
 import ThemegenSlicing
 
 /// `themegen config lint|init|schema|xcfilelist`.
@@ -32,7 +33,14 @@ enum ConfigCommand {
             let loaded = try ConfigLoader.load(explicitPath: args.value("config"))
             let capErrors = CapsFit.lint(loaded)
             if !capErrors.isEmpty { throw ErrorList(capErrors) }
-            console.info("\(loaded.displayName): OK")
+            // Per-asset settings for a name no export has are ignored by a run: say so here too.
+            for (i, section) in loaded.config.assets.enumerated() {
+                let names = (try? SliceSource.scan([OutputWriter.join(loaded.root, section.input)]))?.map(\.name) ?? []
+                for w in AssetProducer.overrideWarnings(section, index: i, configName: loaded.displayName, assetNames: names) {
+                    console.warning(w)
+                }
+            }
+            if console.warningCount == 0 { console.info("\(loaded.displayName): OK") }
             return .ok
         case "init":
             return try initConfig(args, console: console)

@@ -34,6 +34,9 @@ enum PreviewCommand {
                 maxPixelsOption,
             ] + Command.writeOptionSpecs
         ) { args, console in
+            guard !args.positionals.isEmpty || !args.values("assets").isEmpty else {
+                throw UsageError("preview needs a folder of theme exports or --assets DIR (e.g. 'themegen preview Exports/Themes --assets Exports/Assets'); a bare 'themegen' writes the preview from the config or the conventions")
+            }
             let maxPixels = try parseMaxPixels(args)
             let given = args.value("output") ?? PreviewBuilder.defaultFolder
             let output = given.hasSuffix("/") ? String(given.dropLast()) : given
@@ -47,6 +50,10 @@ enum PreviewCommand {
             let assets = try sources.assets(args.values("assets"), console)
             // A page missing what failed would look complete: write nothing instead.
             guard console.errorCount == 0 else { return console.exitCode }
+            // An empty page would look like a successful preview of nothing.
+            guard !themes.isEmpty || !assets.isEmpty else {
+                throw UsageError("preview: no theme or asset exports in \((args.positionals + args.values("assets")).joined(separator: ", ")); no page written")
+            }
 
             var options = PreviewBuilder.Options()
             options.folder = output

@@ -45,8 +45,19 @@ enum SliceCommand {
         var options = AssetProducer.sliceOptions(for: section, index: nil)
         options.maxPixels = try parseMaxPixels(args)
         let sources = try SliceSource.scan(args.positionals)
+        for folder in args.positionals where FileSystem.isDirectory(folder) {
+            SkippedInputs.report(folder: folder, pngCount: try SliceSource.scan([folder]).count, console: console)
+        }
         let result = Slicer.slice(files: sources, options: options)
         result.report(to: console)
+        let names = sources.map(\.name)
+        for spec in args.values("template-rendering") {
+            let name = String(spec.split(separator: "=", maxSplits: 1)[0])
+            if !names.contains(name) {
+                console.warning("--template-rendering '\(spec)': no asset named '\(name)' among the exports"
+                                + AssetProducer.suggestion(for: name, in: names))
+            }
+        }
         guard result.errors.isEmpty, console.errorCount == 0 else { return console.exitCode }
 
         var files: [PlannedFile] = []
