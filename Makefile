@@ -1,17 +1,29 @@
 # themegen's developer targets. `make help` lists them.
 SWIFT ?= swift
-# A static Swift runtime starts faster (it matters for a build step run on every build).
+# The Swift runtime linked in statically: the binary runs without the toolchain, and starts
+# faster (it matters for a build step run on every build).
 RELEASE_FLAGS = -c release --static-swift-stdlib
 BIN = .build/release/themegen
 
-.PHONY: help build release test run check clean exports bench bench-large install fuzz sanitize
+# `make install PREFIX=/usr/local` (the default), `DESTDIR` for packaging.
+PREFIX ?= /usr/local
+BINDIR ?= $(PREFIX)/bin
+INSTALLED = $(DESTDIR)$(BINDIR)/themegen
+
+.PHONY: help build release test run generate themes assets preview check watch clean \
+        install uninstall exports bench bench-large fuzz sanitize
 
 help:
 	@echo "make build      debug build"
-	@echo "make release    optimised build ($(BIN))"
+	@echo "make release    optimised build ($(BIN)), Swift runtime linked in"
 	@echo "make test       swift test (what CI runs)"
-	@echo "make run        bare themegen on this repository's Exports/"
-	@echo "make check      fail if Generated/ is stale (themegen --check)"
+	@echo "make themes     regenerate Generated/ from Exports/ (one incremental themegen run;"
+	@echo "make assets       all three run it, as every output shares one run, lock and manifest)"
+	@echo "make preview    the same, then print where the preview is"
+	@echo "make check      fail if Generated/ is stale (themegen check)"
+	@echo "make watch      rerun themegen whenever an export, the config or a template changes"
+	@echo "make install    install a stripped release binary in \$$(DESTDIR)\$$(PREFIX)/bin (PREFIX=$(PREFIX))"
+	@echo "make uninstall  remove it"
 	@echo "make clean      remove what themegen generated, and .build"
 	@echo "make exports    redraw the sample exports in Exports/"
 	@echo "make bench      benchmark against peers (ratios from one run; QUICK=1 for a short run)"
@@ -23,20 +35,46 @@ build:
 	$(SWIFT) build
 
 release:
-	$(SWIFT) build $(RELEASE_FLAGS)
+	$(SWIFT) build $(RELEASE_FLAGS) --product themegen
 
 test:
 	$(SWIFT) test
 
-run: release
+# One run writes every output of themegen.json, and only what changed; a run limited to themes
+# or assets would not be cheaper, since a no-change run decodes nothing.
+generate run: release
 	$(BIN)
 
+themes assets: generate
+
+preview: generate
+	@echo "preview: file://$(CURDIR)/Generated/Preview/index.html"
+
 check: release
-	$(BIN) --check
+	$(BIN) check
+
+watch: release
+	$(BIN) run --watch
 
 clean:
 	-[ -x $(BIN) ] && $(BIN) clean
 	rm -rf .build .themegen
+
+# Copied to a temporary name beside the target and renamed over it, so an interrupted install
+# never leaves half a binary. Fails, naming the folder, where it cannot write.
+install: release
+	@dir="$(DESTDIR)$(BINDIR)"; \
+	mkdir -p "$$dir" && install -m 755 -s $(BIN) "$$dir/.themegen.install-tmp" \
+	  && mv -f "$$dir/.themegen.install-tmp" "$(INSTALLED)" \
+	  || { rm -f "$$dir/.themegen.install-tmp" 2>/dev/null; \
+	       echo "make install: cannot write $(INSTALLED): set PREFIX (e.g. PREFIX=\$$HOME/.local) or DESTDIR to a folder you can write, or run it with sudo" >&2; exit 1; }
+	@echo "installed $(INSTALLED)"
+
+uninstall:
+	@if [ -e "$(INSTALLED)" ] || [ -L "$(INSTALLED)" ]; then \
+	  rm -f "$(INSTALLED)" && echo "removed $(INSTALLED)" \
+	  || { echo "make uninstall: cannot remove $(INSTALLED): run it with the PREFIX and DESTDIR of the install, or with sudo" >&2; exit 1; }; \
+	else echo "make uninstall: nothing to remove at $(INSTALLED)"; fi
 
 exports:
 	$(SWIFT) run make-exports Exports

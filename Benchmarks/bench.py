@@ -22,13 +22,13 @@ import sys
 sys.dont_write_bytecode = True  # no __pycache__ in the repository
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-from benchlib import decode, incremental, load, quality, slicing, themes  # noqa: E402
+from benchlib import binary, decode, incremental, load, quality, slicing, themes  # noqa: E402
 from benchlib.measure import SPAWN  # noqa: E402
 from benchlib.prepare import (SetupError, build_floor, build_spawn, build_themegen, corpus,  # noqa: E402
                               discover_commands, locate)
 from benchlib.table import missed, render  # noqa: E402
 
-SECTIONS = ("decode", "themes", "growth", "slice", "encoder", "incremental", "quality", "load")
+SECTIONS = ("install", "decode", "themes", "growth", "slice", "encoder", "incremental", "quality", "load")
 
 
 def machine() -> str:
@@ -81,7 +81,8 @@ def main(argv) -> int:
         ctx.floor = build_floor(ctx)
         ctx.themegen = os.path.abspath(a.themegen) if a.themegen else build_themegen(ctx)
         ctx.commands = discover_commands(ctx.themegen)
-        small = corpus(ctx)
+        # The install and quality rows need no corpus (and so no Pillow for make_corpus.py).
+        small = corpus(ctx) if only - {"install", "quality"} else None
         need_large = bool(only & {"growth", "load"})
         large = corpus(ctx, large=True, generate=not a.quick) if need_large else None
     except (SetupError, subprocess.CalledProcessError, OSError) as e:
@@ -90,6 +91,8 @@ def main(argv) -> int:
 
     load_before = os.getloadavg()
     rows = []
+    if "install" in only:
+        rows += binary.rows(ctx)
     if "decode" in only:
         rows += decode.rows(ctx, small)
     if "themes" in only:
@@ -119,7 +122,7 @@ def main(argv) -> int:
         f"{os.getloadavg()[0]:.1f} at the end (other jobs share the cores: compare ratios, not seconds)",
         f"- themegen: {version}, revision {revision(root)}; release build {os.path.relpath(ctx.themegen, root)}",
         f"- command: `{command}`; {ctx.runs} alternating pairs per comparison ({ctx.slow_runs} for the slowest peers), "
-        "one unmeasured warm-up pair; corpus " + small,
+        "one unmeasured warm-up pair; corpus " + (small or "not needed"),
         "- ratios are themegen ÷ tool, each the median of per-pair ratios (below 1 means themegen is faster or smaller); "
         "wall and CPU are medians, peak RSS is the largest run (largest single process of the tree)",
         "",

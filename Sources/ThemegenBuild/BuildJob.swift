@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import ThemegenConfig
 import ThemegenCore
 import ThemegenGradients
@@ -38,7 +42,7 @@ public struct JobContext: Sendable {
 /// The themes and sliced assets of one run, by config section index. Sendable because both
 /// tables are guarded by `lock`.
 public final class RunMemo: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Lock()
     private var themes: [Int: [Theme]] = [:]
     private var assets: [Int: [SlicedAsset]] = [:]
 

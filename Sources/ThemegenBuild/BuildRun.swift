@@ -1,4 +1,13 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import ThemegenConfig
 import ThemegenCore
 import ThemegenImage
@@ -46,12 +55,7 @@ public enum BuildRun {
         // Check and dry-run write nothing, not even the lock file.
         var lock: RunLock?
         if !readOnly {
-            try PathGuard.forConfig(root: root).check(BuildCache.folder + "/lock", shownAs: BuildCache.folder + "/lock")
-            try BuildCache.prepareFolder(OutputWriter.join(root, BuildCache.folder))
-            lock = try RunLock(path: OutputWriter.join(root, BuildCache.folder + "/lock"),
-                               shownAs: BuildCache.folder + "/lock", timeout: options.lockTimeout) { pid in
-                console.info("waiting for lock held by " + (pid.map { "pid \($0)" } ?? "another themegen run"))
-            }
+            lock = try RunLock.acquire(root: root, timeout: options.lockTimeout, diagnostics: console)
         }
         defer { lock?.release() }
 
@@ -159,12 +163,7 @@ public enum BuildRun {
         let root = config.root
         var lock: RunLock?
         if !options.dryRun {
-            try PathGuard.forConfig(root: root).check(BuildCache.folder + "/lock", shownAs: BuildCache.folder + "/lock")
-            try BuildCache.prepareFolder(OutputWriter.join(root, BuildCache.folder))
-            lock = try RunLock(path: OutputWriter.join(root, BuildCache.folder + "/lock"),
-                               shownAs: BuildCache.folder + "/lock", timeout: options.lockTimeout) { pid in
-                console.info("waiting for lock held by " + (pid.map { "pid \($0)" } ?? "another themegen run"))
-            }
+            lock = try RunLock.acquire(root: root, timeout: options.lockTimeout, diagnostics: console)
         }
         defer { lock?.release() }
         var write = WriteOptions()

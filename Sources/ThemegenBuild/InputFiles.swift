@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import ThemegenCore
 
 /// Expands command-line paths into the PNG files they name.
@@ -9,12 +13,11 @@ public enum InputFiles {
     public static func pngs(in paths: [String], console: any Diagnostics) throws -> [String] {
         var result: [String] = []
         for path in paths {
-            var isDir: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDir) else {
+            guard let isDir = FileSystem.isFolder(path) else {
                 console.error(FileError(path, "no such file or folder", kind: .input))
                 continue
             }
-            if isDir.boolValue && !path.lowercased().hasSuffix(".png") {
+            if isDir && !path.lowercased().hasSuffix(".png") {
                 result += try scan(folder: path)
             } else {
                 result.append(path) // a folder named x.png is reported by the reader
@@ -46,7 +49,7 @@ public enum InputFiles {
 
     /// Sorts by Unicode scalar values after NFC normalisation.
     public static func sortedForOutput(_ paths: [String]) -> [String] {
-        paths.map { ($0.precomposedStringWithCanonicalMapping, $0) }
+        paths.map { ($0.nfc, $0) }
             .sorted { a, b in a.0.unicodeScalars.lexicographicallyPrecedes(b.0.unicodeScalars) }
             .map(\.1)
     }

@@ -1,4 +1,13 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import ThemegenCore
 
 /// Serialises runs on one config with `flock()` on `.themegen/lock`. The kernel drops the
@@ -37,7 +46,7 @@ public final class RunLock {
             if Date() >= deadline {
                 close(fd)
                 let who = holder.map { "pid \($0)" } ?? "another themegen run"
-                throw FileError(name, "still locked by \(who) after \(String(format: "%g", timeout)) s; try again when it has finished", kind: .io)
+                throw FileError(name, "still locked by \(who) after \(NumberFormat.trimmed(timeout)) s; try again when it has finished", kind: .io)
             }
             usleep(UInt32(pollInterval * 1_000_000))
         }
@@ -46,12 +55,23 @@ public final class RunLock {
         _ = pid.withUnsafeBytes { pwrite(fd, $0.baseAddress, $0.count, 0) }
     }
 
+    /// Takes `.themegen/lock` under `root` for a run that writes, telling the user once if it
+    /// has to wait. Every command that writes comes through here.
+    package static func acquire(root: String, timeout: Double, diagnostics: any Diagnostics) throws -> RunLock {
+        try PathGuard.forConfig(root: root).check(BuildCache.folder + "/lock", shownAs: BuildCache.folder + "/lock")
+        try BuildCache.prepareFolder(OutputWriter.join(root, BuildCache.folder))
+        return try RunLock(path: OutputWriter.join(root, BuildCache.folder + "/lock"),
+                           shownAs: BuildCache.folder + "/lock", timeout: timeout) { pid in
+            diagnostics.info("waiting for lock held by " + (pid.map { "pid \($0)" } ?? "another themegen run"))
+        }
+    }
+
     /// The pid the holder wrote, if any.
     static func holder(_ fd: Int32) -> Int? {
         var buf = [UInt8](repeating: 0, count: 32)
         let n = buf.withUnsafeMutableBytes { pread(fd, $0.baseAddress, $0.count, 0) }
         guard n > 0 else { return nil }
-        return Int(String(decoding: buf[0..<n], as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
+        return Int(String(decoding: buf[0..<n], as: UTF8.self).filter { !$0.isWhitespace })
     }
 
     public func release() {

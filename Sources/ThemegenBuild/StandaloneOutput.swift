@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import ThemegenCore
 
 /// Writes the files of a one-off command (`themes --output`, `slice --catalog`, `preview`)
@@ -42,11 +46,7 @@ public enum StandaloneOutput {
                                  describedAs: "the current folder and the folders named by --output/--catalog")
         var lock: RunLock?
         if !readOnly {
-            try PathGuard.forConfig(root: ".").check(BuildCache.folder + "/lock", shownAs: BuildCache.folder + "/lock")
-            try BuildCache.prepareFolder(BuildCache.folder)
-            lock = try RunLock(path: BuildCache.folder + "/lock", shownAs: BuildCache.folder + "/lock", timeout: 30) { pid in
-                console.info("waiting for lock held by " + (pid.map { "pid \($0)" } ?? "another themegen run"))
-            }
+            lock = try RunLock.acquire(root: ".", timeout: 30, diagnostics: console)
         }
         defer { lock?.release() }
 

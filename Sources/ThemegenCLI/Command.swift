@@ -23,8 +23,15 @@ public struct Command: Sendable {
             var flag = "--\(o.name)"
             if let s = o.short { flag = "-\(s), " + flag }
             if let v = o.valueName { flag += " \(v)" }
-            lines.append("  " + flag.padding(toLength: max(28, flag.count + 2), withPad: " ", startingAt: 0) + o.help)
+            lines.append("  " + flag.padded(to: max(28, flag.count + 2)) + o.help)
         }
         return lines.joined(separator: "\n") + "\n"
+    }
+}
+
+extension String {
+    /// Left-aligned in a column of `width` characters (help tables).
+    func padded(to width: Int) -> String {
+        count >= width ? self : self + String(repeating: " ", count: width - count)
     }
 }

@@ -1,4 +1,13 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import ThemegenCore
 
 /// Where a command's output goes. Tests capture it; the CLI writes to the process's streams.
@@ -15,7 +24,7 @@ public final class Console: Diagnostics, @unchecked Sendable {
     /// Whether stderr is a terminal (progress lines are shown only then).
     public var isTerminal = false
 
-    private let lock = NSLock()
+    private let lock = Lock()
     private let writeOut: @Sendable (String) -> Void
     private let writeErr: @Sendable (String) -> Void
     public private(set) var errorCount = 0
@@ -30,8 +39,8 @@ public final class Console: Diagnostics, @unchecked Sendable {
 
     /// A console over the process's standard output and error.
     public static func standard() -> Console {
-        let c = Console(out: { s in FileHandle.standardOutput.write(Data(s.utf8)) },
-                        err: { s in FileHandle.standardError.write(Data(s.utf8)) })
+        let c = Console(out: { s in FileSystem.writeAll(fd: 1, Array(s.utf8)) },
+                        err: { s in FileSystem.writeAll(fd: 2, Array(s.utf8)) })
         c.isTerminal = isatty(2) != 0
         return c
     }

@@ -69,7 +69,7 @@ public enum ThemegenCLI {
         var lines = ["OVERVIEW: themegen \(version): gradient themes, sliced assets and code from design exports.",
                      "", "USAGE: themegen [COMMAND] [OPTIONS]", "", "COMMANDS:"]
         for c in commands {
-            lines.append("  " + c.name.padding(toLength: 16, withPad: " ", startingAt: 0) + c.summary)
+            lines.append("  " + c.name.padded(to: 16) + c.summary)
         }
         lines += ["", "See 'themegen COMMAND --help' for a command's options."]
         return lines.joined(separator: "\n") + "\n"

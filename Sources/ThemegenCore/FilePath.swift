@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Path arithmetic on `/`-separated strings. Foundation's `NSString.deletingLastPathComponent`
 /// traps on one-character paths on Linux (swift-corelibs-foundation), so themegen uses this.
@@ -15,7 +19,7 @@ public enum FilePath {
     /// absolute paths: `base` may be relative (`sub`) or absolute, and defaults to the current
     /// folder, against which absolute paths are also compared.
     public static func relative(_ path: String, to base: String? = nil) -> String {
-        var p = path.replacingOccurrences(of: "\\", with: "/")
+        var p = String(path.map { $0 == "\\" ? "/" : $0 })
         while p.hasPrefix("./") { p.removeFirst(2) }
         let cwd = FileManager.default.currentDirectoryPath
         for root in [base, cwd].compactMap({ $0 }) where !root.isEmpty && root != "." {

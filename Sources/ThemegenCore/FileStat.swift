@@ -1,4 +1,13 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// What the cache's fast path compares before it hashes anything: a file whose size, mtime
 /// (to the nanosecond) and inode are unchanged is taken to be unchanged.

@@ -1,10 +1,33 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Small POSIX file helpers that report failures as `FileError`s naming the path.
 package enum FileSystem {
     package static func isDirectory(_ path: String) -> Bool {
         var st = stat()
         return stat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFDIR
+    }
+
+    /// What is at `path`, following links (as `FileManager.fileExists(atPath:isDirectory:)`):
+    /// nil when nothing is (or a link dangles), else whether it is a folder.
+    package static func isFolder(_ path: String) -> Bool? {
+        var st = stat()
+        guard stat(path, &st) == 0 else { return nil }
+        return (st.st_mode & S_IFMT) == S_IFDIR
+    }
+
+    /// A folder itself, not a link to one.
+    package static func isRealDirectory(_ path: String) -> Bool {
+        var st = stat()
+        return lstat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFDIR
     }
 
     package static func exists(_ path: String) -> Bool {
@@ -72,7 +95,7 @@ package enum FileSystem {
     /// O_EXCL, so a link planted there is never followed.
     package static func temporaryPath(for path: String) -> String {
         let dir = FilePath.parent(path)
-        let name = (path as NSString).lastPathComponent
+        let name = FilePath.lastComponent(path)
         return (dir.isEmpty ? "" : dir + "/") + "." + name + temporaryMarker + String(getpid())
     }
 
@@ -88,8 +111,8 @@ package enum FileSystem {
 
     /// Whether `name` is a temp of some themegen run, for any output.
     package static func isTemporary(_ name: String) -> Bool {
-        guard name.hasPrefix("."), let r = name.range(of: temporaryMarker, options: .backwards) else { return false }
-        let pid = name[r.upperBound...]
+        guard name.hasPrefix("."), let marker = name.lastRange(of: temporaryMarker) else { return false }
+        let pid = name[marker.upperBound...]
         return !pid.isEmpty && pid.allSatisfy { $0.isASCII && $0.isNumber }
     }
 
@@ -102,7 +125,7 @@ package enum FileSystem {
     /// (unlinking a link leaves its target alone) named exactly like themegen's temps for it.
     package static func removeLeftoverTemporaries(of output: String, listing: [String]) {
         let dir = FilePath.parent(output)
-        let name = (output as NSString).lastPathComponent
+        let name = FilePath.lastComponent(output)
         for entry in listing where isTemporary(entry, of: name) {
             let full = (dir.isEmpty ? "" : dir + "/") + entry
             var st = stat()
@@ -130,7 +153,7 @@ package enum FileSystem {
             if lstat(tmp, &st) == 0, (st.st_mode & S_IFMT) != S_IFDIR { unlink(tmp) }
             fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
         }
-        if fd < 0 { throw FileError(name, "cannot write \((tmp as NSString).lastPathComponent): \(String(cString: strerror(errno)))", kind: .io) }
+        if fd < 0 { throw FileError(name, "cannot write \(FilePath.lastComponent(tmp)): \(String(cString: strerror(errno)))", kind: .io) }
         var ok = false
         defer { if !ok { unlink(tmp) } }
         do {
@@ -189,7 +212,48 @@ package enum FileSystem {
 
     /// Names in a folder, sorted (directory order is not deterministic); empty if none.
     package static func list(_ path: String) -> [String] {
-        ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).sorted()
+        (try? listing(path, shownAs: path)) ?? []
+    }
+
+    /// Names in a folder (without `.` and `..`), sorted; an error naming the folder when it
+    /// cannot be listed.
+    package static func listing(_ path: String, shownAs name: String) throws -> [String] {
+        guard let dir = opendir(path) else {
+            throw FileError(name, "cannot list the folder: \(String(cString: strerror(errno)))", kind: .io)
+        }
+        defer { closedir(dir) }
+        var names: [String] = []
+        while let entry = readdir(dir) {
+            let entryName = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if entryName != "." && entryName != ".." { names.append(entryName) }
+        }
+        return names.sorted()
+    }
+
+    /// Everything readable from a file descriptor until its end (standard input).
+    package static func readAll(fd: Int32) -> [UInt8] {
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress!, $0.count) }
+            if n < 0 && errno == EINTR { continue }
+            if n <= 0 { return bytes }
+            bytes += chunk[0..<n]
+        }
+    }
+
+    /// All of `bytes` to a file descriptor (standard output or error); a failed write (a
+    /// closed pipe) drops the rest, as there is nowhere left to report it.
+    package static func writeAll(fd: Int32, _ bytes: [UInt8]) {
+        var done = 0
+        while done < bytes.count {
+            let n = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + done, $0.count - done) }
+            if n < 0 && errno == EINTR { continue }
+            if n <= 0 { return }
+            done += n
+        }
     }
 
     package struct Entry {
@@ -228,5 +292,15 @@ package enum FileSystem {
             throw FileError(name, "holds a file whose name is not valid UTF-8 (shown as \"\(first)\"\(bad.count > 1 ? " and \(bad.count - 1) more" : "")); rename it")
         }
         return out.sorted { Array($0.name.utf8).lexicographicallyPrecedes(Array($1.name.utf8)) }
+    }
+}
+
+extension String {
+    /// The last occurrence of `needle` (Foundation's `range(of:options: .backwards)`).
+    fileprivate func lastRange(of needle: String) -> Range<String.Index>? {
+        var found: Range<String.Index>?
+        var from = startIndex
+        while let r = self[from...].firstRange(of: needle) { found = r; from = index(after: r.lowerBound) }
+        return found
     }
 }

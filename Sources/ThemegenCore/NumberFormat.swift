@@ -21,6 +21,16 @@ public enum NumberFormat {
         return text
     }
 
+    /// `x` to at most `decimals` digits after the point, without trailing zeros: `30`, `0.5`,
+    /// `2.2`. For messages, like `%g`, without `String(format:)` (full Foundation).
+    public static func trimmed(_ x: Double, _ decimals: Int = 6) -> String {
+        var t = fixed(x, decimals)
+        guard t.contains(".") else { return t }
+        while t.hasSuffix("0") { t.removeLast() }
+        if t.hasSuffix(".") { t.removeLast() }
+        return t == "-0" ? "0" : t
+    }
+
     /// The 4-decimal form every component, position and point uses.
     public static func four(_ x: Double) -> String { fixed(x, 4) }
 

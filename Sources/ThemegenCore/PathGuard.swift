@@ -1,4 +1,13 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The one rule for every path themegen writes, deletes, locks or reads as bookkeeping: it
 /// must stay inside an allowed root after symbolic links are resolved. The roots are the
@@ -13,7 +22,7 @@ public final class PathGuard: @unchecked Sendable {
     /// How messages name the roots: "the config's folder", "the current folder or …".
     let rootsDescription: String
     private let base: String
-    private let lock = NSLock()
+    private let lock = Lock()
     /// Folders already found inside a root (full paths as joined).
     private var insideFolders = Set<String>()
 

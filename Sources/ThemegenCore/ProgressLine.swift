@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Counts items as they start, from any thread, and shows `[37/220] slicing Card@3x.png` as one
 /// updating line on a terminal (nothing elsewhere). Sendable because `done` is guarded by
@@ -7,7 +11,7 @@ public final class ProgressLine: @unchecked Sendable {
     private let console: any Diagnostics
     private let total: Int
     private let verb: String
-    private let lock = NSLock()
+    private let lock = Lock()
     private var done = 0
 
     public init(console: any Diagnostics, total: Int, verb: String) {

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Valid, stable Swift identifiers from display names such as file names.
 ///
@@ -29,7 +33,7 @@ public enum SwiftIdentifier {
     public static func words(_ name: String) -> [String] {
         var words: [String] = []
         var current = String.UnicodeScalarView()
-        for scalar in name.precomposedStringWithCanonicalMapping.unicodeScalars {
+        for scalar in name.nfc.unicodeScalars {
             if isWordScalar(scalar, atStart: current.isEmpty) {
                 current.append(scalar)
             } else if !current.isEmpty {

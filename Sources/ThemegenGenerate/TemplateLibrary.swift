@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import Mustache
 import ThemegenCore
 
@@ -59,9 +63,8 @@ public enum TemplateLibrary {
 
     static func read(_ path: String) throws -> String {
         guard let data = FileManager.default.contents(atPath: path) else {
-            var isDir: ObjCBool = false
-            if FileManager.default.fileExists(atPath: path, isDirectory: &isDir) {
-                throw FileError(path, isDir.boolValue ? "is a folder, not a template file" : "cannot read the template", kind: isDir.boolValue ? .input : .io)
+            if let isDir = FileSystem.isFolder(path) {
+                throw FileError(path, isDir ? "is a folder, not a template file" : "cannot read the template", kind: isDir ? .input : .io)
             }
             throw FileError(path, "template file not found")
         }

@@ -1,5 +1,9 @@
 import Dispatch
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import ThemegenCore
 import ThemegenImage
 
@@ -72,11 +76,11 @@ public enum ThemeExtractor {
     /// become a theme.
     public static func makeTheme(_ f: FittedFile, options: ThemeOptions, console: any Diagnostics) -> Theme? {
         let file = FilePath.relative(f.file, to: options.baseDirectory)
-        let name = ThemeName.parse(fileName: (f.file as NSString).lastPathComponent).name
+        let name = ThemeName.parse(fileName: FilePath.lastComponent(f.file)).name
         let q = f.fit.quality
         if q.maxDeltaE > options.poorFitLimit {
-            let detail = String(format: "not a linear gradient: the best fit is off by ΔE2000 %.2f at worst (mean %.2f), above %g",
-                                q.maxDeltaE, q.meanDeltaE, options.poorFitLimit)
+            let detail = "not a linear gradient: the best fit is off by ΔE2000 \(NumberFormat.fixed(q.maxDeltaE, 2)) at worst "
+                + "(mean \(NumberFormat.fixed(q.meanDeltaE, 2))), above \(NumberFormat.trimmed(options.poorFitLimit))"
             if !options.allowPoorFit {
                 console.error(FileError(file, detail + "; pass --allow-poor-fit to keep it anyway"))
                 return nil
@@ -118,8 +122,8 @@ public enum ThemeExtractor {
             let ratio = GradientContrast.worstRatio(text: color, stops: stops, space: space)
             let needed = spec.large ? 3.0 : 4.5
             if ratio < needed {
-                console.warning(String(format: "%@: theme '%@': text colour '%@' has a contrast of %.2f:1 at worst on the gradient, below %g:1%@",
-                                       file, name, spec.name, ratio, needed, spec.large ? " for large text" : ""))
+                console.warning("\(file): theme '\(name)': text colour '\(spec.name)' has a contrast of \(NumberFormat.fixed(ratio, 2)):1 "
+                                + "at worst on the gradient, below \(NumberFormat.trimmed(needed)):1" + (spec.large ? " for large text" : ""))
             }
             textColors.append(TextColor(name: spec.name, color: color, dark: spec.dark.map(inTheme), large: spec.large, contrast: ratio))
         }

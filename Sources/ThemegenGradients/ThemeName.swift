@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import ThemegenCore
 
 /// Theme names from artboard file names, and the grouping of scale variants.
@@ -7,11 +11,11 @@ public enum ThemeName {
     public static func parse(fileName: String) -> (name: String, scale: Int) {
         var base = fileName
         if base.lowercased().hasSuffix(".png") { base.removeLast(4) }
-        if let at = base.range(of: "@", options: .backwards) {
-            let suffix = base[at.upperBound...]
+        if let at = base.lastIndex(of: "@") {
+            let suffix = base[base.index(after: at)...]
             if suffix.count >= 2, suffix.last == "x" || suffix.last == "X",
                let n = Int(suffix.dropLast()), n >= 1 {
-                return (String(base[..<at.lowerBound]), n)
+                return (String(base[..<at]), n)
             }
         }
         return (base, 1)
@@ -22,8 +26,8 @@ public enum ThemeName {
     public static func largestVariants(_ files: [String]) -> [String] {
         var best: [String: (scale: Int, index: Int)] = [:]
         for (i, f) in files.enumerated() {
-            let p = parse(fileName: (f as NSString).lastPathComponent)
-            let key = (FilePath.parent(f) + "/" + p.name).precomposedStringWithCanonicalMapping
+            let p = parse(fileName: FilePath.lastComponent(f))
+            let key = (FilePath.parent(f) + "/" + p.name).nfc
             if let b = best[key], b.scale >= p.scale { continue }
             best[key] = (p.scale, i)
         }

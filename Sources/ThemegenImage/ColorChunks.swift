@@ -1,4 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import ThemegenCore
 
 /// The colour chunks of a PNG, as read, before they are interpreted.
 public struct ColorChunks: Sendable, Equatable {
@@ -45,10 +50,6 @@ public struct ColorChunks: Sendable, Equatable {
     }
 
     private func format(_ v: Double) -> String {
-        let s = String(format: "%.5f", v)
-        var t = s
-        while t.hasSuffix("0") { t.removeLast() }
-        if t.hasSuffix(".") { t.removeLast() }
-        return t
+        NumberFormat.trimmed(v, 5)
     }
 }

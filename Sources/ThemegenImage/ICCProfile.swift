@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Just enough of ICC profiles to tell which space an embedded profile describes, and to
 /// build the Display P3 profile themegen embeds in P3 outputs.
@@ -24,7 +28,7 @@ public enum ICCProfile {
             for i in stride(from: start, to: start + length, by: 2) {
                 units.append(UInt16(profile[i]) << 8 | UInt16(profile[i + 1]))
             }
-            return String(decoding: units, as: UTF16.self).trimmingCharacters(in: ["\0"])
+            return String(String(decoding: units, as: UTF16.self).drop { $0 == "\0" }.reversed().drop { $0 == "\0" }.reversed())
         }
         return nil
     }

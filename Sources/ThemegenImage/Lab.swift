@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// A CIELAB colour (D65 reference white, as both of themegen's RGB spaces use).
 public struct Lab: Sendable, Hashable {

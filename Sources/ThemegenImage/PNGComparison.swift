@@ -1,4 +1,13 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Whether two PNG files hold the same image: same header, same colour chunks (iCCP compared
 /// decompressed) and the same decoded samples. Compression, filters and chunk order may differ,

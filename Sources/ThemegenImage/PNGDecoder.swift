@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Decodes whole PNGs into `Image`s (RGBA, raw samples, 16-bit kept).
 public enum PNGDecoder {

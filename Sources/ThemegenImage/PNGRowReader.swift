@@ -1,5 +1,10 @@
 import CPNGBridge
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import ThemegenCore
 
 /// Reads a PNG top to bottom, one RGBA row at a time, with memory that grows with the width
 /// only. Samples are raw (no colour management): 8-bit sources give 8-bit rows, 16-bit
@@ -26,8 +31,7 @@ public final class PNGRowReader {
     /// Opens a file. `path` is also the name used in error messages.
     public convenience init(path: String, maxPixels: Int = PNGLimits.defaultMaxPixels,
                             rgbWhenOpaque: Bool = false) throws {
-        var isDir: ObjCBool = false
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isDir), isDir.boolValue {
+        if FileSystem.isFolder(path) == true {
             throw PNGError(path: path, reason: .isDirectory)
         }
         try self.init(name: path, maxPixels: maxPixels, memory: nil) { status, err, len in

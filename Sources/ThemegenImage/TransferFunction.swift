@@ -1,4 +1,13 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The sRGB transfer curve, which Display P3 shares (IEC 61966-2-1 piecewise curve).
 public enum TransferFunction {

@@ -1,4 +1,9 @@
+import Dispatch
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import ThemegenImage
 
 /// Downscales @3x exports to @2x and @1x (or any smaller grid) so that they come out as close

@@ -1,4 +1,9 @@
+import Dispatch
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import ThemegenImage
 
 /// The 3:1 downscale of 8-bit art whose sides are multiples of 3 (@3x to @1x), in integers.

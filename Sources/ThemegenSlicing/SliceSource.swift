@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import ThemegenCore
 
 /// One exported PNG that feeds an asset: `NAME@3x.png`, `NAME@2x.png`, `NAME.png` (1x), each
@@ -20,7 +24,7 @@ public struct SliceSource: Sendable, Hashable {
     /// Reads `NAME[@Sx][.9].png`; nil for a file that is not a PNG export. Scales above 3 are
     /// not iOS scales and are not sources.
     public init?(path: String, groups: [String] = []) {
-        var base = (path as NSString).lastPathComponent
+        var base = FilePath.lastComponent(path)
         guard base.lowercased().hasSuffix(".png") else { return nil }
         base = String(base.dropLast(4))
         let nine = base.hasSuffix(".9")
@@ -43,14 +47,12 @@ public struct SliceSource: Sendable, Hashable {
     /// their subfolders become groups. Files that are not PNG exports are skipped; a missing
     /// input is an error naming it.
     public static func scan(_ inputs: [String]) throws -> [SliceSource] {
-        let fm = FileManager.default
         var out: [SliceSource] = []
         for input in inputs {
-            var isDir: ObjCBool = false
-            guard fm.fileExists(atPath: input, isDirectory: &isDir) else {
+            guard let isDir = FileSystem.isFolder(input) else {
                 throw FileError(input, "no such file or folder")
             }
-            if !isDir.boolValue {
+            if !isDir {
                 guard let s = SliceSource(path: input) else {
                     throw FileError(input, "not a PNG export (expected NAME@3x.png, NAME@2x.png, NAME.png or NAME@3x.9.png)")
                 }

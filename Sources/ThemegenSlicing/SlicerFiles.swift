@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import ThemegenCore
 import ThemegenImage
 
@@ -9,9 +13,8 @@ extension Slicer {
                              progress: (@Sendable (String) -> Void)? = nil) -> SliceResult {
         slice(sources, options: options, decode: { path in
             progress?(path)
-            let bytes: [UInt8]
-            do { bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path))) } catch {
-                throw FileError(path, "cannot read the file: \(error.localizedDescription)", kind: .io)
+            guard let bytes = try FileSystem.readFile(path, shownAs: path) else {
+                throw FileError(path, "cannot read the file: it no longer exists", kind: .io)
             }
             return DecodedSource(image: try PNGDecoder.decode(data: bytes, name: path, maxPixels: options.maxPixels), bytes: bytes)
         }, encode: { try PNGEncoder.encode($0, name: $1) })

@@ -62,7 +62,7 @@ final class BoxDownscalerTests: XCTestCase {
     /// type and depth, interlaced or not), at sizes that do not divide the source; and the
     /// streaming thumbnail of each file equals the thumbnail of the decoded image.
     func testMatchesReferenceOnPngSuite() throws {
-        let dir = SharedCorpus.url("corpus/pngsuite/pngsuite-full")
+        let dir = SharedCorpus.url("pngsuite/pngsuite-full")
         let names = try FileManager.default.contentsOfDirectory(atPath: dir.path)
             .filter { $0.hasPrefix("bas") && $0.hasSuffix(".png") }.sorted()
         XCTAssertGreaterThanOrEqual(names.count, 30)

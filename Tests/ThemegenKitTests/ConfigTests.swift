@@ -173,12 +173,12 @@ final class ConfigTests: XCTestCase {
         ])
     }
 
-    func testSyntaxErrorsNameTheLine() {
+    func testSyntaxErrorsNameTheLineAndColumn() {
         let root = project()
         XCTAssertEqual(errors("{\n  \"themes\": [\n    {\"input\": \"Exports/Themes\",}\n  ]\n}", root: root),
-                       ["themegen.json:3: expected a key in quotes"])
-        XCTAssertEqual(errors("{\"a\": 1, \"a\": 2}", root: root), ["themegen.json:1: duplicate key 'a'"])
-        XCTAssertEqual(errors("{\n\n", root: root), ["themegen.json:3: unexpected end of file inside an object"])
+                       ["themegen.json:3:32: invalid JSON: expected a key in quotes"])
+        XCTAssertEqual(errors("{\"a\": 1, \"a\": 2}", root: root), ["themegen.json:1:10: invalid JSON: duplicate key 'a'"])
+        XCTAssertEqual(errors("{\n\n", root: root), ["themegen.json:3:1: invalid JSON: unexpected end of file inside an object"])
     }
 
     func testConventionsUseTheFoldersThatExist() throws {

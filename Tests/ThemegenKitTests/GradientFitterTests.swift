@@ -164,7 +164,7 @@ final class GradientFitterTests: XCTestCase {
         XCTAssertEqual(S.fit(r), S.fit(r))
     }
 
-    /// The old script's two-pixel method on the same artboards, for the README's comparison.
+    /// The old script's two-pixel method on the same artboards, for the comparison in docs/gradients.md.
     func testNaiveTwoPixelMethodReport() {
         var worse = 0
         var lines: [String] = []

@@ -10,11 +10,9 @@ import XCTest
 @testable import ThemegenCLI
 @testable import ThemegenTestSupport
 
-/// Runs every test of the Mustache spec files in `../shared/corpus/mustache-spec/`.
+/// Runs every test of the Mustache spec files vendored in `Tests/Corpus/mustache-spec/`.
 final class MustacheSpecTests: XCTestCase {
-    static let specFolder = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("../shared/corpus/mustache-spec").standardized
+    static let specFolder = SharedCorpus.url("mustache-spec")
 
     static let required = ["interpolation", "sections", "inverted", "comments", "partials", "delimiters"]
 

@@ -13,7 +13,7 @@ import XCTest
 
 final class PNGComparisonTests: XCTestCase {
     func bytes(_ relative: String) throws -> [UInt8] {
-        [UInt8](try Data(contentsOf: SharedCorpus.root.appendingPathComponent("corpus/pngsuite/" + relative)))
+        [UInt8](try Data(contentsOf: SharedCorpus.url("pngsuite/" + relative)))
     }
 
     /// libpng's copies of the basic PngSuite files and the 2011 originals are different bytes

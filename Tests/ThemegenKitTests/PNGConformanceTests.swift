@@ -11,14 +11,14 @@ import XCTest
 @testable import ThemegenCLI
 @testable import ThemegenTestSupport
 
-/// Walks `../shared/corpus/pngsuite/manifest.tsv`: every `ok` file decodes to exactly the raw
+/// Walks `Tests/Corpus/pngsuite/manifest.tsv`: every `ok` file decodes to exactly the raw
 /// samples libpng gives (16-bit reduced by >> 8 for the comparison), and every `error` file
 /// is rejected with themegen's own message naming the file.
 final class PNGConformanceTests: XCTestCase {
     struct Row { let file: String; let ok: Bool; let width: Int; let height: Int; let raw8: String }
 
     static func manifest() throws -> [Row] {
-        let text = try String(contentsOf: SharedCorpus.url("corpus/pngsuite/manifest.tsv"), encoding: .utf8)
+        let text = try String(contentsOf: SharedCorpus.url("pngsuite/manifest.tsv"), encoding: .utf8)
         return text.split(separator: "\n").dropFirst().map { line in
             let f = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
             return Row(file: f[0], ok: f[1] == "ok", width: Int(f[2]) ?? -1, height: Int(f[3]) ?? -1, raw8: f[6])
@@ -41,7 +41,7 @@ final class PNGConformanceTests: XCTestCase {
     func testEveryOkFileDecodesToLibpngsRawSamples() throws {
         var checked = 0
         for row in try Self.manifest() where row.ok {
-            let path = SharedCorpus.url("corpus/pngsuite/" + row.file).path
+            let path = SharedCorpus.url("pngsuite/" + row.file).path
             do {
                 let image = try PNGDecoder.decode(path: path)
                 XCTAssertEqual(image.width, row.width, row.file)
@@ -59,7 +59,7 @@ final class PNGConformanceTests: XCTestCase {
     func testStreamingReaderMatchesWholeDecode() throws {
         var rgbFiles = 0
         for row in try Self.manifest() where row.ok {
-            let path = SharedCorpus.url("corpus/pngsuite/" + row.file).path
+            let path = SharedCorpus.url("pngsuite/" + row.file).path
             let reader = try PNGRowReader(path: path, rgbWhenOpaque: true)
             if reader.channels == 3 { rgbFiles += 1 }
             var bytes: [UInt8] = []
@@ -84,7 +84,7 @@ final class PNGConformanceTests: XCTestCase {
     func testEveryErrorFileIsRejectedWithOurOwnMessage() throws {
         var rejected = 0
         for row in try Self.manifest() where !row.ok {
-            let path = SharedCorpus.url("corpus/pngsuite/" + row.file).path
+            let path = SharedCorpus.url("pngsuite/" + row.file).path
             do {
                 _ = try PNGDecoder.decode(path: path)
                 XCTFail("\(row.file) should be rejected")
@@ -98,7 +98,7 @@ final class PNGConformanceTests: XCTestCase {
     }
 
     func testSixteenBitSourcesKeepTheirPrecision() throws {
-        let image = try PNGDecoder.decode(path: SharedCorpus.url("corpus/pngsuite/pngsuite-full/basn2c16.png").path)
+        let image = try PNGDecoder.decode(path: SharedCorpus.url("pngsuite/pngsuite-full/basn2c16.png").path)
         guard case .rgba16(let samples) = image.pixels else { return XCTFail("16-bit source decoded to 8 bits") }
         XCTAssertTrue(samples.contains { $0 & 0xFF != 0 && $0 & 0xFF != $0 >> 8 }, "low bytes were lost")
     }

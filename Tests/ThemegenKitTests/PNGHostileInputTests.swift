@@ -13,8 +13,8 @@ import XCTest
 
 /// Hostile and broken files give a clear error naming the file, never a crash or a hang.
 final class PNGHostileInputTests: XCTestCase {
-    /// A valid 8-bit RGB PNG from the shared corpus.
-    let sample = SharedCorpus.url("corpus/pngsuite/pngsuite-full/basn2c08.png").path
+    /// A valid 8-bit RGB PNG from the vendored corpus (`Tests/Corpus`).
+    let sample = SharedCorpus.url("pngsuite/pngsuite-full/basn2c08.png").path
 
     func bytes() throws -> [UInt8] { Array(try Data(contentsOf: URL(fileURLWithPath: sample))) }
 
@@ -105,7 +105,17 @@ final class PNGHostileInputTests: XCTestCase {
         XCTAssertTrue(run.err.contains("themegen: error: \(dir.path)/x.png: is a folder"))
         XCTAssertEqual(run.out, """
         [
-          {"file": "\(dir.path)/b-good.png", "width": 32, "height": 32, "bitDepth": 8, "colorType": "rgb", "interlaced": false, "hasAlpha": false, "colorSpace": "other", "colorProfile": "gAMA 1"}
+          {
+            "file": "\(dir.path)/b-good.png",
+            "width": 32,
+            "height": 32,
+            "bitDepth": 8,
+            "colorType": "rgb",
+            "interlaced": false,
+            "hasAlpha": false,
+            "colorSpace": "other",
+            "colorProfile": "gAMA 1"
+          }
         ]
 
         """)

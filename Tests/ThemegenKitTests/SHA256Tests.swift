@@ -52,9 +52,9 @@ final class SHA256Tests: XCTestCase {
         }
     }
 
-    /// Every PNG of the shared corpus hashes as coreutils' sha256sum says.
-    func testMatchesSha256sumOnSharedCorpus() throws {
-        let dir = SharedCorpus.root.appendingPathComponent("corpus/pngsuite/libpng-pngsuite").path
+    /// Every PNG of libpng's copy of PngSuite (`Tests/Corpus`) hashes as coreutils' sha256sum says.
+    func testMatchesSha256sumOnPngSuite() throws {
+        let dir = SharedCorpus.url("pngsuite/libpng-pngsuite").path
         let tool = "/usr/bin/sha256sum"
         guard FileManager.default.isExecutableFile(atPath: tool) else { throw XCTSkip("no sha256sum") }
         let names = try FileManager.default.contentsOfDirectory(atPath: dir).filter { $0.hasSuffix(".png") }.sorted()

@@ -10,14 +10,14 @@ import XCTest
 @testable import ThemegenCLI
 @testable import ThemegenTestSupport
 
-/// PNG files from `../shared/corpus/pngsuite` sliced as @3x exports through the real decoder
+/// PNG files from `Tests/Corpus/pngsuite` sliced as @3x exports through the real decoder
 /// and encoder.
 final class SlicerCorpusTests: XCTestCase {
     /// libpng's test images: grey, palette, RGB, with and without alpha or tRNS, 1 to 8 bits,
     /// untagged or with an sRGB chunk, 2×1 up to 256×256. (Its gamma-1.8 and linear variants
     /// carry colour spaces the encoder cannot tag; see the test below.)
     func testEveryFormatSlicesWithExactThreeXPixels() throws {
-        let folder = SharedCorpus.url("corpus/pngsuite/libpng-testpngs").path
+        let folder = SharedCorpus.url("pngsuite/libpng-testpngs").path
         let names = try FileManager.default.contentsOfDirectory(atPath: folder)
             .filter { n in n.hasSuffix(".png") && ["gray-", "palette-", "rgb-"].contains { n.hasPrefix($0) } && !n.contains("16") && !n.contains("-1.8") && !n.contains("-linear") }
             .sorted()
@@ -50,7 +50,7 @@ final class SlicerCorpusTests: XCTestCase {
     /// PngSuite's basic images carry only `gAMA 1`, a colour space themegen cannot tag outputs
     /// with: one input error per asset (exit 2), naming the file, worded as `themes` words it.
     func testUntaggableColourSpaceIsOneErrorNamingTheFile() throws {
-        let path = SharedCorpus.url("corpus/pngsuite/libpng-pngsuite/basn6a08.png").path
+        let path = SharedCorpus.url("pngsuite/libpng-pngsuite/basn6a08.png").path
         let r = Slicer.slice(files: [SliceSource(path: path, name: "basn6a08", scale: 3)])
         XCTAssertEqual(r.assets.count, 0)
         XCTAssertEqual(r.errors.count, 1)

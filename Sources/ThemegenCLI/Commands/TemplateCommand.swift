@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import Mustache
 import ThemegenCore
 import ThemegenGenerate
@@ -48,10 +52,10 @@ enum TemplateCommand {
         case "list":
             guard rest.isEmpty else { throw UsageError("template list: takes no arguments") }
             let where_ = TemplateLibrary.folderPath(folder)
-            console.print("json".padding(toLength: 16, withPad: " ", startingAt: 0) + "built-in serializer")
+            console.print("json".padded(to: 16) + "built-in serializer")
             for entry in TemplateLibrary.list(searchFolder: folder) {
                 let origin = entry.origin == .builtin ? "built-in" : "\(where_)/\(entry.name).mustache"
-                console.print(entry.name.padding(toLength: max(16, entry.name.count + 2), withPad: " ", startingAt: 0) + origin)
+                console.print(entry.name.padded(to: max(16, entry.name.count + 2)) + origin)
             }
             return .ok
         case "cat":
@@ -69,7 +73,7 @@ enum TemplateCommand {
     static func readContext(_ path: String) throws -> TemplateValue {
         let data: Data
         if path == "-" {
-            data = FileHandle.standardInput.readDataToEndOfFile()
+            data = Data(FileSystem.readAll(fd: 0))
         } else {
             guard let d = FileManager.default.contents(atPath: path) else {
                 throw FileError(path, "cannot read the context file")
