@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The file-system seam: `FileSystem` asks it before each read, write, rename and delete, and
 /// a test can make any of them fail with a chosen errno (EACCES, EROFS, ENOSPC, EIO…) for
@@ -11,7 +15,7 @@ package enum FileFaults {
     package typealias Injector = @Sendable (_ operation: Operation, _ path: String) -> Int32?
 
     private final class Box: @unchecked Sendable { // guarded by `lock`
-        let lock = NSLock()
+        let lock = Lock()
         var injector: Injector?
         var active = false
     }
