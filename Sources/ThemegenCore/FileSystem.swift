@@ -39,7 +39,8 @@ package enum FileSystem {
     /// device would block or never end (the open is non-blocking, and checked before reading).
     /// `followLinks: false` is for themegen's own bookkeeping files, which are never links.
     package static func readFile(_ path: String, shownAs name: String, followLinks: Bool = true) throws -> [UInt8]? {
-        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | (followLinks ? 0 : O_NOFOLLOW))
+        let fd = FileFaults.injected(.read, path) != nil ? -1
+            : open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | (followLinks ? 0 : O_NOFOLLOW))
         if fd < 0 {
             if errno == ENOENT || errno == ENOTDIR { return nil }
             if errno == ELOOP && !followLinks {
@@ -159,7 +160,8 @@ package enum FileSystem {
             defer { close(fd) }
             var done = 0
             while done < bytes.count {
-                let n = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + done, $0.count - done) }
+                let n = FileFaults.injected(.write, tmp) != nil ? -1
+                    : bytes.withUnsafeBytes { write(fd, $0.baseAddress! + done, $0.count - done) }
                 if n < 0 {
                     if errno == EINTR { continue }
                     throw FileError(name, "cannot write: \(String(cString: strerror(errno)))", kind: .io)
@@ -180,7 +182,7 @@ package enum FileSystem {
 
     /// Renames a written temp file over `path`: the atomic step.
     package static func replace(_ path: String, with tmp: String, shownAs name: String) throws {
-        if rename(tmp, path) != 0 {
+        if FileFaults.injected(.rename, path) != nil || rename(tmp, path) != 0 {
             let message = String(cString: strerror(errno))
             unlink(tmp)
             throw FileError(name, "cannot replace: \(message)", kind: .io)
@@ -203,7 +205,7 @@ package enum FileSystem {
     }
 
     package static func remove(_ path: String, shownAs name: String) throws {
-        if unlink(path) != 0, errno != ENOENT {
+        if FileFaults.injected(.delete, path) != nil || unlink(path) != 0, errno != ENOENT {
             throw FileError(name, "cannot delete: \(String(cString: strerror(errno)))", kind: .io)
         }
     }
