@@ -79,6 +79,9 @@ public struct Theme: Sendable, Hashable {
     public var textColors: [TextColor]
     public var fit: FitQuality
     public var overlays: [PixelRect]
+    /// The dark-appearance variant recovered from `NAME~dark@Nx.png`, as a theme of its own
+    /// (an array only because a struct cannot hold itself; at most one element). See `dark`.
+    public var darkVariants: [Theme] = []
 
     public init(name: String, identifier: String, file: String, width: Int, height: Int,
                 colorSpace: ColorSpace, angle: Double, startPoint: UnitPoint, endPoint: UnitPoint,
@@ -89,5 +92,13 @@ public struct Theme: Sendable, Hashable {
         self.angle = angle; self.startPoint = startPoint; self.endPoint = endPoint
         self.stops = stops; self.themeColor = themeColor; self.textColors = textColors
         self.fit = fit; self.overlays = overlays
+    }
+}
+
+extension Theme {
+    /// The gradient for dark appearance (from `NAME~dark@3x.png`), when the folder has one.
+    public var dark: Theme? {
+        get { darkVariants.first }
+        set { darkVariants = newValue.map { [$0] } ?? [] }
     }
 }
