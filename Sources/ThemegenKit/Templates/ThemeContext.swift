@@ -98,6 +98,9 @@ public enum ThemeContext {
             t.textColors.first { $0.name == name }.map { c in
                 var o = ContextHelpers.merged(ContextHelpers.color(c.color, space: space), [
                     "identifier": .string(nameIDs[name]!), "hasDark": .bool(c.dark != nil),
+                    // Objective-C class methods: `{{themeIdentifier}}{{memberSuffix}}Color`.
+                    "themeIdentifier": .string(identifier),
+                    "memberSuffix": .string(SwiftIdentifier.upperCamel(name, fallback: "Text")),
                 ])
                 if let d = c.dark { o["dark"] = .object(ContextHelpers.color(d, space: space)) }
                 return o
@@ -162,6 +165,10 @@ public enum ThemeContext {
         func point(_ x: Double, _ y: Double, _ places: Int) -> TemplateValue {
             ["x": .string(NumberFormat.tidy(x, places)), "y": .string(NumberFormat.tidy(y, places))]
         }
+        /// As CSS percentages of the box (`25%`), keeping the fraction's 6 decimals.
+        func percent(_ p: UnitPoint) -> TemplateValue {
+            ["x": .string(NumberFormat.tidy(p.x * 100, 4) + "%"), "y": .string(NumberFormat.tidy(p.y * 100, 4) + "%")]
+        }
         let layerStops = LayerStops.compensated(modelStops)
         var o: [String: TemplateValue] = [
             "type": .string(shape.name),
@@ -184,17 +191,20 @@ public enum ThemeContext {
         case .radial(let c, let r):
             o["center"] = point(c.x, c.y, 6)
             o["radius"] = point(r.x, r.y, 6)
+            o["centerPercent"] = percent(c)
+            o["radiusPercent"] = percent(r)
             // CAGradientLayer .radial: startPoint is the centre, endPoint - startPoint the radii.
             o["layerStartPoint"] = o["center"]
             o["layerEndPoint"] = point(c.x + r.x, c.y + r.y, 6)
         case .angular(let c, let a):
             o["center"] = point(c.x, c.y, 6)
-            o["startAngle"] = .string(NumberFormat.angle(a))
+            o["centerPercent"] = percent(c)
+            o["startAngle"] = .string(NumberFormat.tidy(a, 2))
             // CSS 0° points up; SwiftUI's and Core Animation's 0 points right (+x), both clockwise
             // on screen, so they start 90° earlier. `direction` is the start ray as a vector in
             // points (y down), from which Core Animation's endPoint is made for the layer's size.
-            o["swiftUIStartAngle"] = .string(NumberFormat.angle(a - 90))
-            o["swiftUIEndAngle"] = .string(NumberFormat.angle(a + 270))
+            o["swiftUIStartAngle"] = .string(NumberFormat.tidy(a - 90, 2))
+            o["swiftUIEndAngle"] = .string(NumberFormat.tidy(a + 270, 2))
             let radians = a * .pi / 180
             o["direction"] = point(sin(radians), -cos(radians), 6)
             o["layerStartPoint"] = o["center"]
