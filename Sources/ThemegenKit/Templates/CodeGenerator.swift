@@ -8,6 +8,7 @@ public enum CodeGenerator {
                               templateSearchFolder: URL? = nil) throws -> String {
         if template == "json" { return ModelJSON.themes(themes) }
         let resolved = try TemplateLibrary.resolve(template, searchFolder: templateSearchFolder)
+        try resolved.check(renders: .themes)
         return try render(resolved, context: try ThemeContext.build(themes, params: params))
     }
 
@@ -16,6 +17,7 @@ public enum CodeGenerator {
                               templateSearchFolder: URL? = nil) throws -> String {
         if template == "json" { return ModelJSON.assets(assets) }
         let resolved = try TemplateLibrary.resolve(template, searchFolder: templateSearchFolder)
+        try resolved.check(renders: .assets)
         return try render(resolved, context: try AssetContext.build(assets, params: params))
     }
 

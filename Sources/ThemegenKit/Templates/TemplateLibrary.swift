@@ -15,6 +15,28 @@ public struct ResolvedTemplate: Sendable {
     public let name: String
     public let source: String
     public let origin: Origin
+
+    /// The model a template renders, declared by its first line: `{{! kind: themes }}` or
+    /// `{{! kind: assets }}` (a Mustache comment, so it renders as nothing).
+    public enum Kind: String, Sendable { case themes, assets }
+
+    /// The declared kind; nil when the first line declares none (the template is then used for
+    /// whatever it is given).
+    public var kind: Kind? {
+        let firstLine = source.prefix { $0 != "\n" }.trimmingCharacters(in: .whitespaces)
+        guard firstLine.hasPrefix("{{!"), firstLine.hasSuffix("}}") else { return nil }
+        let body = firstLine.dropFirst(3).dropLast(2).trimmingCharacters(in: .whitespaces)
+        guard body.hasPrefix("kind:") else { return nil }
+        return Kind(rawValue: body.dropFirst(5).trimmingCharacters(in: .whitespaces))
+    }
+
+    /// Throws unless the template may render `model`.
+    public func check(renders model: Kind) throws {
+        guard let kind, kind != model else { return }
+        let what = kind == .themes ? "a theme template" : "an asset template"
+        let use = model == .themes ? "themes (e.g. swift, objc-h, objc-m, css or json)" : "assets (e.g. swift-assets or json)"
+        throw UsageError("template \(name) is \(what) (its first line says {{! kind: \(kind.rawValue) }}) but was given \(model.rawValue); use a template for \(use)")
+    }
 }
 
 /// Finds templates. A spec containing `/` or ending in `.mustache` is a path read from disk; a
