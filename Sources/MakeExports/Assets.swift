@@ -1,5 +1,5 @@
 import Foundation
-import ThemegenKit
+import ThemegenImage
 
 /// The bundled @3x UI assets: icons (some in a group folder), a 9-patch button and a card.
 enum SampleAssets {

@@ -1,5 +1,5 @@
 import Foundation
-import ThemegenKit
+import ThemegenImage
 
 // Writes the sample design exports in `Exports/` from code, so they can be reproduced:
 //   swift run make-exports [OUTPUT_FOLDER]     (default: Exports)

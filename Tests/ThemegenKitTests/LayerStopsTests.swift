@@ -1,5 +1,14 @@
 import XCTest
-@testable import ThemegenKit
+@testable import ThemegenCore
+@testable import ThemegenImage
+@testable import Mustache
+@testable import ThemegenGradients
+@testable import ThemegenSlicing
+@testable import ThemegenGenerate
+@testable import ThemegenConfig
+@testable import ThemegenBuild
+@testable import ThemegenCLI
+@testable import ThemegenTestSupport
 
 /// Core Animation (and SwiftUI) interpolate unpremultiplied; the model, like CSS, premultiplied.
 /// The stops the Swift and Objective-C templates give them must draw the model within ΔE2000
