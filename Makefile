@@ -4,7 +4,7 @@ SWIFT ?= swift
 RELEASE_FLAGS = -c release --static-swift-stdlib
 BIN = .build/release/themegen
 
-.PHONY: help build release test run check clean exports templates bench bench-large install
+.PHONY: help build release test run check clean exports bench bench-large install
 
 help:
 	@echo "make build      debug build"
@@ -14,7 +14,6 @@ help:
 	@echo "make check      fail if Generated/ is stale (themegen --check)"
 	@echo "make clean      remove what themegen generated, and .build"
 	@echo "make exports    redraw the sample exports in Exports/"
-	@echo "make templates  rebuild the built-in copies of Templates/*.mustache"
 	@echo "make bench      benchmark against peers (ratios from one run; QUICK=1 for a short run)"
 	@echo "make bench-large  the same plus the 2,000-asset / 500-theme load rows (slow)"
 
@@ -39,9 +38,6 @@ clean:
 
 exports:
 	$(SWIFT) run make-exports Exports
-
-templates:
-	./scripts/generate-builtin-templates.sh
 
 # The bench builds its own release binary and corpora (under /tmp, once) and is never part of `swift test`.
 bench:

@@ -35,7 +35,20 @@ let package = Package(
         // @3x exports sliced into 1x/2x/3x images with caps.
         .target(name: "ThemegenSlicing", dependencies: ["ThemegenImage"]),
         // Asset catalogs, template contexts and the default templates, the preview.
-        .target(name: "ThemegenGenerate", dependencies: ["ThemegenGradients", "ThemegenSlicing", "Mustache"]),
+        // Its default templates are the repository's Templates/*.mustache (linked in as
+        // Sources/ThemegenGenerate/Templates), compiled in.
+        .target(
+            name: "ThemegenGenerate",
+            dependencies: ["ThemegenGradients", "ThemegenSlicing", "Mustache"],
+            resources: [
+                .embedInCode("Templates/css.mustache"),
+                .embedInCode("Templates/objc-h.mustache"),
+                .embedInCode("Templates/objc-m.mustache"),
+                .embedInCode("Templates/preview-html.mustache"),
+                .embedInCode("Templates/swift.mustache"),
+                .embedInCode("Templates/swift-assets.mustache"),
+            ]
+        ),
         // themegen.json: parser, validator, schema, conventions.
         .target(name: "ThemegenConfig", dependencies: ["ThemegenGenerate"]),
         // The build step: producers, safe writer, manifest, cache, lock.
@@ -62,5 +75,5 @@ let package = Package(
             exclude: ["Fixtures"]
         ),
     ],
-    swiftLanguageModes: [.v5]
+    swiftLanguageModes: [.v6]
 )

@@ -35,7 +35,8 @@ public struct JobContext: Sendable {
     public func path(_ relative: String) -> String { OutputWriter.join(root, relative) }
 }
 
-/// The themes and sliced assets of one run, by config section index.
+/// The themes and sliced assets of one run, by config section index. Sendable because both
+/// tables are guarded by `lock`.
 public final class RunMemo: @unchecked Sendable {
     private let lock = NSLock()
     private var themes: [Int: [Theme]] = [:]

@@ -4,7 +4,8 @@ import ThemegenCore
 /// Where a command's output goes. Tests capture it; the CLI writes to the process's streams.
 ///
 /// Errors and warnings of a run are collected here and printed together, so one run reports
-/// everything wrong with the inputs, not only the first problem.
+/// everything wrong with the inputs, not only the first problem. Sendable because every
+/// mutable field is guarded by `lock`; the settings are set once before work starts.
 public final class Console: Diagnostics, @unchecked Sendable {
     public enum Verbosity: Int, Sendable { case quiet, normal, verbose }
 

@@ -1,7 +1,8 @@
 import Foundation
 
 /// Counts items as they start, from any thread, and shows `[37/220] slicing Card@3x.png` as one
-/// updating line on a terminal (nothing elsewhere).
+/// updating line on a terminal (nothing elsewhere). Sendable because `done` is guarded by
+/// `lock`.
 public final class ProgressLine: @unchecked Sendable {
     private let console: any Diagnostics
     private let total: Int

@@ -50,13 +50,15 @@ public enum Downscaler {
     }
 }
 
-/// The source samples, typed once so that row loops never switch per pixel.
-private enum SourceSamples {
+/// The source samples, typed once so that row loops never switch per pixel. Sendable because
+/// the pixels are only read while the bands run, and the image outlives `run`.
+private enum SourceSamples: @unchecked Sendable {
     case rgba8(UnsafePointer<UInt8>)
     case rgba16(UnsafePointer<UInt16>)
 }
 
-/// One downscale: the span tables and the output, shared read-only by the bands.
+/// One downscale: the span tables and the output, shared read-only by the bands. Sendable
+/// because each band writes only its own rows of `out`.
 private struct Job: @unchecked Sendable {
     let srcW: Int, srcH: Int, dstW: Int, dstH: Int
     let xs: ResampleSpans, ys: ResampleSpans

@@ -31,6 +31,7 @@ enum ExactThirds {
         return Image(width: width, height: height, colorSpace: image.colorSpace, pixels: .rgba8(out))
     }
 
+    /// Sendable because the bands read `source` and each writes only its own rows of `out`.
     private struct Job: @unchecked Sendable {
         let source: UnsafePointer<UInt8>, sourceWidth: Int
         let out: UnsafeMutablePointer<UInt8>, width: Int

@@ -11,17 +11,14 @@ import XCTest
 @testable import ThemegenTestSupport
 
 final class BuiltinTemplatesTests: XCTestCase {
-    /// The compiled-in copies equal `Templates/*.mustache` byte for byte (run `make templates`).
-    func testBuiltinsEqualTemplateFiles() throws {
+    /// Every `Templates/*.mustache` is compiled in under its name (a new template needs a line in
+    /// `BuiltinTemplates` and a resource in Package.swift).
+    func testEveryTemplateFileIsBuiltIn() throws {
         let folder = TemplateFixtures.repoRoot.appendingPathComponent("Templates")
         let files = try FileManager.default.contentsOfDirectory(atPath: folder.path)
             .filter { $0.hasSuffix(".mustache") }.map { String($0.dropLast(".mustache".count)) }.sorted()
-        XCTAssertEqual(BuiltinTemplates.names.sorted(), files, "run `make templates`")
+        XCTAssertEqual(BuiltinTemplates.names, files)
         XCTAssertEqual(files, ["css", "objc-h", "objc-m", "preview-html", "swift", "swift-assets"])
-        for name in files {
-            let disk = try Data(contentsOf: folder.appendingPathComponent(name + ".mustache"))
-            XCTAssertEqual(BuiltinTemplates.source(named: name).map { Data($0.utf8) }, disk, "\(name): built-in copy differs; run `make templates`")
-        }
     }
 
     func testEveryGeneratedSwiftFileStartsWithTheHeader() throws {

@@ -36,7 +36,7 @@ final class RunLockTests: XCTestCase {
     func testWaiterGetsTheLockWhenTheHolderReleasesIt() throws {
         let dir = makeTemporaryFolder(self)
         let path = dir + "/.themegen/lock"
-        let first = try RunLock(path: path, shownAs: "lock", waiting: { _ in })
+        nonisolated(unsafe) let first = try RunLock(path: path, shownAs: "lock", waiting: { _ in })
         DispatchQueue.global().asyncAfter(deadline: .now() + 0.2) { first.release() }
         var waited = false
         let second = try RunLock(path: path, shownAs: "lock", timeout: 5, waiting: { _ in waited = true })
