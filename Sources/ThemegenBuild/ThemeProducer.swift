@@ -69,7 +69,8 @@ public enum ThemeProducer {
     /// the theme that provides a namespace: `UIColor(named: "Sunset/themeColor")`.
     static func namedColors(_ themes: [Theme]) -> [NamedColor] {
         themes.flatMap { t in
-            [NamedColor(name: "themeColor", groups: [t.name], color: t.themeColor, colorSpace: t.colorSpace)]
+            [NamedColor(name: "themeColor", groups: [t.name], color: t.themeColor, dark: t.dark?.themeColor,
+                        colorSpace: t.colorSpace)]
                 + t.textColors.map { c in
                     NamedColor(name: c.name, groups: [t.name], color: c.color, dark: c.dark, colorSpace: t.colorSpace)
                 }

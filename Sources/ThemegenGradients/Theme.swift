@@ -35,6 +35,9 @@ public struct TextColor: Sendable, Hashable {
     public var large: Bool
     /// The worst WCAG 2.x contrast ratio of `color` against any point of the gradient.
     public var contrast: Double
+    /// In dark appearance: the worst ratio of `dark ?? color` against the dark gradient (or the
+    /// gradient, when the theme has no dark one); nil when the theme has no dark appearance.
+    public var darkContrast: Double? = nil
 
     public init(name: String, color: RGBA, dark: RGBA? = nil, large: Bool = false, contrast: Double) {
         self.name = name; self.color = color; self.dark = dark; self.large = large; self.contrast = contrast
