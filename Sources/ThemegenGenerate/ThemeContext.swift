@@ -13,7 +13,10 @@ public enum ThemeContext {
     }
 
     /// `shape` gives each theme's gradient type and geometry (tests pass made-up ones).
-    static func build(_ themes: [Theme], params: [String: String], shape: (Theme) -> ThemeShape) throws -> TemplateValue {
+    /// `requireEveryTextColor` is false for the preview, which shows themes of several inputs
+    /// and no generated declarations.
+    static func build(_ themes: [Theme], params: [String: String], shape: (Theme) -> ThemeShape,
+                      requireEveryTextColor: Bool = true) throws -> TemplateValue {
         // Identifiers, checked for clashes in file order.
         var owners: [String: String] = [:]
         var identifiers: [String] = []
@@ -43,7 +46,7 @@ public enum ThemeContext {
                 names.append(c.name)
             }
         }
-        for name in names {
+        for name in names where requireEveryTextColor {
             let lacking = themes.filter { t in !t.textColors.contains { $0.name == name } }
             guard lacking.isEmpty else { throw MissingTextColorError(name: name, themes: lacking.map(\.name)) }
         }

@@ -158,7 +158,7 @@ enum TemplateFixtures {
     /// Renders `shapedThemes` with a built-in template.
     static func renderShaped(template: String, params: [String: String] = [:]) throws -> String {
         let shapes = Dictionary(uniqueKeysWithValues: shapedThemes.map { ($0.0.name, $0.1) })
-        let context = try ThemeContext.build(shapedThemes.map(\.0), params: params) { shapes[$0.name] ?? .linear }
+        let context = try ThemeContext.build(shapedThemes.map(\.0), params: params, shape: { shapes[$0.name] ?? .linear })
         let resolved = try TemplateLibrary.resolve(template, searchFolder: URL(fileURLWithPath: "/nonexistent-themegen-templates"))
         return try CodeGenerator.render(resolved, context: context)
     }
