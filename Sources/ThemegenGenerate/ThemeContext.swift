@@ -70,8 +70,9 @@ public enum ThemeContext {
         ])
     }
 
-    /// Members the default templates declare next to the text colours (`theme.colors.themeColor`).
-    package static let reservedTextColorMembers: Set<String> = ["themeColor"]
+    /// Members the default templates declare next to the text colours (`theme.colors.themeColor`,
+    /// and `hashValue` of the Hashable `TextColors`).
+    package static let reservedTextColorMembers: Set<String> = ["themeColor", "hashValue"]
 
     /// The text colour's Swift identifier: an error when the name has no letters or digits to
     /// make one from, or when it would be a member the templates declare.
