@@ -7,9 +7,11 @@ import ThemegenSlicing
 /// Turns an `assets` section of the config into planned files: the asset catalog and the
 /// code its templates generate. The `slice` command and `themegen run` both come through here.
 public enum AssetProducer {
-    /// The slicer's options from the section's settings.
-    public static func sliceOptions(for section: AssetsInput) -> SliceOptions {
+    /// The slicer's options from the section's settings. `index` is the section's place in
+    /// the config, which warnings name; nil for the `slice` command, whose warnings name flags.
+    public static func sliceOptions(for section: AssetsInput, index: Int?) -> SliceOptions {
         var options = SliceOptions()
+        options.hints = index.map { SliceHints.config(section: $0) } ?? .flags
         options.pad = section.pad
         options.autoCaps = section.autoCaps
         for (name, o) in section.assets {
@@ -32,10 +34,10 @@ public enum AssetProducer {
 
     /// Slices the section's exports. Warnings and errors go to `console`; on any error the
     /// result is nil and nothing should be written.
-    public static func slice(_ section: AssetsInput, root: String, console: any Diagnostics) throws -> [SlicedAsset]? {
+    public static func slice(_ section: AssetsInput, index: Int, root: String, console: any Diagnostics) throws -> [SlicedAsset]? {
         let sources = try SliceSource.scan([OutputWriter.join(root, section.input)])
         let line = ProgressLine(console: console, total: sources.count, verb: "slicing")
-        let result = Slicer.slice(files: sources, options: sliceOptions(for: section), progress: { line.advance($0) })
+        let result = Slicer.slice(files: sources, options: sliceOptions(for: section, index: index), progress: { line.advance($0) })
         result.report(to: console)
         guard result.errors.isEmpty else { return nil }
         return result.assets.map { sliced in
@@ -49,7 +51,7 @@ public enum AssetProducer {
     public static func files(_ section: AssetsInput, assets: [SlicedAsset], colors: [NamedColor] = [],
                              root: String) throws -> [PlannedFile] {
         let plan = try CatalogPlanner.plan(catalog: section.catalog, assets: assets, colors: colors,
-                                           providesNamespace: section.providesNamespace)
+                                           providesNamespace: section.providesNamespace(forGroup:))
         var files = plan.files
         let models = assets.map(\.asset)
         for output in section.outputs {

@@ -34,7 +34,7 @@ public struct Producers: Sendable {
         },
         assets: { section, ctx in
             let assets = try ctx.memo.assets(ctx.section) {
-                try AssetProducer.slice(section, root: ctx.root, console: ctx.console) ?? []
+                try AssetProducer.slice(section, index: ctx.section, root: ctx.root, console: ctx.console) ?? []
             }
             guard ctx.console.errorCount == 0 else { return [] }
             return try AssetProducer.files(section, assets: assets, root: ctx.root)
@@ -49,7 +49,7 @@ public struct Producers: Sendable {
             }
             var assets: [SlicedAsset] = []
             for (i, section) in config.assets.enumerated() {
-                assets += try ctx.memo.assets(i) { try AssetProducer.slice(section, root: ctx.root, console: ctx.console) ?? [] }
+                assets += try ctx.memo.assets(i) { try AssetProducer.slice(section, index: i, root: ctx.root, console: ctx.console) ?? [] }
             }
             guard ctx.console.errorCount == 0 else { return [] }
             return try PreviewProducer.files(output, themes: themes, assets: assets, context: ctx)

@@ -60,7 +60,7 @@ public enum ThemeProducer {
         }
         if let catalog = section.colorsets {
             files += try CatalogPlanner.plan(catalog: catalog, assets: [], colors: namedColors(themes),
-                                             providesNamespace: true).files
+                                             providesNamespace: { _ in true }).files
         }
         return files
     }

@@ -24,11 +24,10 @@ public enum ModelJSON {
             ("width", .int(t.width)),
             ("height", .int(t.height)),
             ("colorSpace", .string(t.colorSpace.identifier)),
-            ("angle", .raw(NumberFormat.angle(t.angle))),
-            ("startPoint", point(t.startPoint)),
-            ("endPoint", point(t.endPoint)),
+            ("type", .string(t.shape.type)),
+        ] + geometry(t) + [
             ("stops", .array(t.stops.map { stop in
-                .object(components(stop.color) + [("position", .four(stop.position)),
+                .object(components(stop.color) + [("position", t.shape == .linear ? .four(stop.position) : six(stop.position)),
                                                   ("hex", .string(HexColor.format(stop.color)))])
             })),
             ("themeColor", .object(components(t.themeColor) + [("hex", .string(HexColor.format(t.themeColor)))])),
@@ -64,6 +63,23 @@ public enum ModelJSON {
             ("groups", .array(a.groups.map(JSONNode.string))),
         ])
     }
+
+    /// Linear: `angle`, `startPoint`, `endPoint`. Radial: `center`, `radius`. Angular:
+    /// `center`, `startAngle`. Radial and angular geometry carries 6 decimals.
+    private static func geometry(_ t: Theme) -> [(String, JSONNode)] {
+        switch t.shape {
+        case .linear:
+            return [("angle", .raw(NumberFormat.angle(t.angle))), ("startPoint", point(t.startPoint)), ("endPoint", point(t.endPoint))]
+        case let .radial(center, radius):
+            return [("center", point6(center)), ("radius", point6(radius))]
+        case let .angular(center, startAngle):
+            return [("center", point6(center)), ("startAngle", .raw(NumberFormat.angle(startAngle)))]
+        }
+    }
+
+    private static func six(_ x: Double) -> JSONNode { .raw(NumberFormat.fixed(x, 6)) }
+
+    private static func point6(_ p: UnitPoint) -> JSONNode { .object([("x", six(p.x)), ("y", six(p.y))]) }
 
     private static func point(_ p: UnitPoint) -> JSONNode { .object([("x", .four(p.x)), ("y", .four(p.y))]) }
 

@@ -25,7 +25,7 @@ enum PreviewContext {
     }
 
     static func build(themes: [Theme], themeFiles: [ThemeFiles], assets: [Asset], assetFiles: [AssetFiles]) throws -> TemplateValue {
-        guard case .object(let tc) = try ThemeContext.build(themes, params: [:], shape: ThemeShape.of, requireEveryTextColor: false),
+        guard case .object(let tc) = try ThemeContext.build(themes, params: [:], requireEveryTextColor: false),
               case .list(let themeItems)? = tc["themes"],
               case .object(let ac) = try AssetContext.build(assets, params: [:]),
               case .list(let assetItems)? = ac["assets"] else {
@@ -100,6 +100,7 @@ enum PreviewContext {
             "panelWidth": .string(String(panel.width)),
             "panelHeight": .string(String(panel.height)),
             "gradientCSS": .string(gradientCSS(t)),
+            "typeLabel": .string(t.shape == .linear ? NumberFormat.angle(t.angle) + "° linear" : t.shape.type),
             "colorSpaceName": .string(colorSpaceName(t.colorSpace)),
             "fitGood": .bool(good),
             "fitPoor": .bool(!good),
@@ -114,20 +115,20 @@ enum PreviewContext {
         ]
     }
 
-    /// The recovered gradient as one CSS `linear-gradient`. P3 themes give their stops as
+    /// The recovered gradient as one CSS `linear-gradient`, `radial-gradient` or `conic-gradient`. P3 themes give their stops as
     /// `color(display-p3 …)` and interpolate in display-p3, as the generated code does;
     /// sRGB themes use hex stops, which CSS interpolates in sRGB.
     static func gradientCSS(_ t: Theme) -> String {
         let stops = t.stops.count == 1
             ? [GradientStop(color: t.stops[0].color, position: 0), GradientStop(color: t.stops[0].color, position: 1)]
             : t.stops
-        let head = NumberFormat.angle(t.angle) + "deg" + (t.colorSpace == .displayP3 ? " in display-p3" : "")
+        let head = CSSGradient.geometry(t) + (t.colorSpace == .displayP3 ? " in display-p3" : "")
         let parts = stops.map { s -> String in
             let css: String
             if case .string(let c)? = ContextHelpers.color(s.color, space: t.colorSpace)["cssColor"] { css = c } else { css = "" }
-            return css + " " + NumberFormat.fixed(s.position * 100, 2) + "%"
+            return css + " " + CSSGradient.position(s.position, shape: t.shape)
         }
-        return "linear-gradient(" + ([head] + parts).joined(separator: ", ") + ")"
+        return CSSGradient.function(t.shape) + "(" + ([head] + parts).joined(separator: ", ") + ")"
     }
 
     static func colorSpaceName(_ space: ColorSpace) -> String {

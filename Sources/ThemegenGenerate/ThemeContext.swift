@@ -8,15 +8,10 @@ public enum ThemeContext {
     /// Members the default `swift` template declares on the theme type next to the themes.
     static let reservedMembers: Set<String> = ["all", "named"]
 
-    public static func build(_ themes: [Theme], params: [String: String]) throws -> TemplateValue {
-        try build(themes, params: params, shape: ThemeShape.of)
-    }
-
-    /// `shape` gives each theme's gradient type and geometry (tests pass made-up ones).
     /// `requireEveryTextColor` is false for the preview, which shows themes of several inputs
     /// and no generated declarations.
-    static func build(_ themes: [Theme], params: [String: String], shape: (Theme) -> ThemeShape,
-                      requireEveryTextColor: Bool = true) throws -> TemplateValue {
+    public static func build(_ themes: [Theme], params: [String: String],
+                             requireEveryTextColor: Bool = true) throws -> TemplateValue {
         // Identifiers, checked for clashes in file order.
         var owners: [String: String] = [:]
         var identifiers: [String] = []
@@ -57,7 +52,7 @@ public enum ThemeContext {
             ])
         })
 
-        let items = zip(themes, identifiers).map { t, id in theme(t, identifier: id, names: names, nameIDs: nameIDs, shape: shape) }
+        let items = zip(themes, identifiers).map { t, id in theme(t, identifier: id, names: names, nameIDs: nameIDs) }
         return .object([
             "themes": ContextHelpers.flagged(items),
             "count": .string(String(themes.count)),
@@ -85,8 +80,7 @@ public enum ThemeContext {
         return id
     }
 
-    static func theme(_ t: Theme, identifier: String, names: [String], nameIDs: [String: String],
-                      shape: (Theme) -> ThemeShape) -> [String: TemplateValue] {
+    static func theme(_ t: Theme, identifier: String, names: [String], nameIDs: [String: String]) -> [String: TemplateValue] {
         let space = t.colorSpace
         let textColors = ContextHelpers.flagged(t.textColors.map { c in
             var o = ContextHelpers.merged(ContextHelpers.forms("name", c.name), ContextHelpers.color(c.color, space: space), [
@@ -120,7 +114,7 @@ public enum ThemeContext {
         var o = ContextHelpers.merged(
             ContextHelpers.forms("name", t.name),
             ContextHelpers.forms("file", t.file),
-            gradient(t, shape: shape(t)),
+            gradient(t),
             [
                 "identifier": .string(identifier),
                 "typeIdentifier": .string(SwiftIdentifier.upperCamel(t.name, fallback: "Theme")),
@@ -137,9 +131,9 @@ public enum ThemeContext {
                 "overlays": overlays,
                 "hasDark": .bool(t.dark != nil),
             ])
-        var fills = [ContextHelpers.merged(gradient(t, shape: shape(t)), ["argument": "fill", "isDark": false])]
+        var fills = [ContextHelpers.merged(gradient(t), ["argument": "fill", "isDark": false])]
         if let d = t.dark {
-            let dark = ContextHelpers.merged(ContextHelpers.forms("file", d.file), gradient(d, shape: shape(d)))
+            let dark = ContextHelpers.merged(ContextHelpers.forms("file", d.file), gradient(d))
             o["dark"] = .object(dark)
             fills.append(ContextHelpers.merged(dark, ["argument": "darkFill", "isDark": true]))
         }
@@ -152,8 +146,9 @@ public enum ThemeContext {
     /// The keys that draw one gradient (a theme's, or its dark variant's): its type, geometry,
     /// stops as the model has them (`stops`) and as Core Animation and SwiftUI need them
     /// (`layerStops`, see `LayerStops`), and the accent colour.
-    static func gradient(_ t: Theme, shape: ThemeShape) -> [String: TemplateValue] {
+    static func gradient(_ t: Theme) -> [String: TemplateValue] {
         let space = t.colorSpace
+        let shape = t.shape
         // Positions of radial and angular gradients carry 6 decimals, as their JSON does.
         let places = shape.isLinear ? 4 : 6
         // A flat (1-stop) theme is given as two equal stops at 0 and 1, so every gradient API
@@ -178,7 +173,7 @@ public enum ThemeContext {
         }
         let layerStops = LayerStops.compensated(modelStops)
         var o: [String: TemplateValue] = [
-            "type": .string(shape.name),
+            "type": .string(shape.type),
             "isLinear": .bool(shape.isLinear),
             "isRadial": .bool(shape.isRadial),
             "isAngular": .bool(shape.isAngular),
@@ -190,6 +185,8 @@ public enum ThemeContext {
             "layerStops": stopList(layerStops),
             "isCompensated": .bool(layerStops != modelStops),
             "themeColor": .object(ContextHelpers.color(t.themeColor, space: space)),
+            "cssFunction": .string(CSSGradient.function(shape)),
+            "cssGeometry": .string(cssGeometry(t)),
         ]
         switch shape {
         case .linear:
@@ -220,23 +217,24 @@ public enum ThemeContext {
     }
 }
 
-/// A theme's gradient type and the geometry its type adds to the linear model's.
-enum ThemeShape: Equatable {
-    case linear
-    /// `center` in unit coordinates (y down), `radius` as fractions of the box's width and height.
-    case radial(center: UnitPoint, radius: UnitPoint)
-    /// `center` in unit coordinates, `startAngle` in CSS degrees (0 up, clockwise).
-    case angular(center: UnitPoint, startAngle: Double)
-
-    static func of(_ t: Theme) -> ThemeShape { .linear }
-
-    var name: String {
-        switch self {
-        case .linear: return "linear"
-        case .radial: return "radial"
-        case .angular: return "angular"
+extension ThemeContext {
+    /// `CSSGradient.geometry` with tidy numbers, as generated code has them: `135deg`,
+    /// `ellipse 90% 45.6789% at 25% 12.5%`, `from 30.5deg at 50% 40%`.
+    static func cssGeometry(_ t: Theme) -> String {
+        func percent(_ x: Double) -> String { NumberFormat.tidy(x * 100, 4) + "%" }
+        switch t.shape {
+        case .linear:
+            return NumberFormat.angle(t.angle) + "deg"
+        case let .radial(c, r):
+            return "ellipse \(percent(r.x)) \(percent(r.y)) at \(percent(c.x)) \(percent(c.y))"
+        case let .angular(c, a):
+            return "from \(NumberFormat.tidy(a, 2))deg at \(percent(c.x)) \(percent(c.y))"
         }
     }
+}
+
+/// What the templates ask of a gradient's shape.
+extension GradientShape {
     var isLinear: Bool { self == .linear }
     var isRadial: Bool { if case .radial = self { return true } else { return false } }
     var isAngular: Bool { if case .angular = self { return true } else { return false } }

@@ -217,9 +217,10 @@ public struct GradientAccumulator: Sendable {
         }
     }
 
-    /// Fits a linear gradient to everything accumulated.
+    /// Fits a linear, radial or angular gradient (whichever explains the pixels) to everything
+    /// accumulated.
     public func fit(options: GradientFitter.Options = .init()) -> GradientFit {
-        GradientFitter(grid: CellGrid(self), options: options).fit()
+        GradientTypeDecision.fit(grid: CellGrid(self), options: options)
     }
 }
 

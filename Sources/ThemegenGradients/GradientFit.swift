@@ -10,6 +10,11 @@ public struct GradientFit: Sendable, Hashable {
     public var quality: FitQuality
     /// Regions left out of the fit (bars, cards, text, icons), merged, in artboard pixels.
     public var overlays: [PixelRect]
+    /// Linear, or a radial or angular gradient's geometry (then `angle` and the points are
+    /// the vertical defaults, unused).
+    public var shape: GradientShape = .linear
+
+    public var model: GradientModel { GradientModel(shape: shape, angle: angle, stops: stops) }
 
     public var gradient: LinearGradient { LinearGradient(angle: angle, stops: stops) }
 }

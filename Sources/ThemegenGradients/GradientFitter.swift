@@ -15,6 +15,9 @@ public struct GradientFitter {
         public var maxStops = 5
         /// The space the samples are in, for ΔE.
         public var space: RGBSpace = .sRGB
+        /// Whether end stops on a slope move out to positions 0 and 1 (the ends of a linear
+        /// gradient's line, an angular one's seam); a radial fit has no such ends.
+        var extendsEnds = true
         public init(maxStops: Int = 5, space: RGBSpace = .sRGB) { self.maxStops = maxStops; self.space = space }
     }
 
@@ -28,17 +31,28 @@ public struct GradientFitter {
 
     // MARK: - The whole fit
 
-    func fit() -> GradientFit {
+    func fit() -> GradientFit { fitWithCandidates().fit }
+
+    /// The cells a gradient may be fitted to (smooth and connected, overlays cut off) and the
+    /// cells' noise variance: what every gradient shape's fit starts from.
+    func candidateCells() -> (cells: [Bool], noiseVariance: Double) {
         let n = grid.columns * grid.rows
         // A cell is smooth when its spread is what noise plus the local ramp would give: a
         // steep gradient spreads a cell's pixels too, an edge or a glyph far more.
-        var labs = CellLabs(count: n, space: options.space)
         let ramp = rampVariance()
         let noiseVariance = median((0..<n).map { max(0, grid.variance[$0] - ramp[$0]) }, upTo: 3 * 255 * 255)
         let smooth = (0..<n).map { grid.opaque[$0] && grid.variance[$0] <= 3 * (noiseVariance + ramp[$0]) + 4 }
-        let candidates = largestSmoothRegion(smooth)
+        return (largestSmoothRegion(smooth), noiseVariance)
+    }
 
-        guard var angle = initialAngle(candidates) else { return flatFit(candidates, noiseVariance: noiseVariance, labs: &labs) }
+    /// The linear fit, with the candidate cells it started from (for the type decision).
+    func fitWithCandidates() -> (fit: GradientFit, candidates: [Bool], noiseVariance: Double) {
+        let n = grid.columns * grid.rows
+        var labs = CellLabs(count: n, space: options.space)
+        let (candidates, noiseVariance) = candidateCells()
+        func done(_ f: GradientFit) -> (fit: GradientFit, candidates: [Bool], noiseVariance: Double) { (f, candidates, noiseVariance) }
+
+        guard var angle = initialAngle(candidates) else { return done(flatFit(candidates, noiseVariance: noiseVariance, labs: &labs)) }
         // The angle and the outliers settle on every other cell each way (a quarter of the
         // work); the final profile uses them all.
         let cols = grid.columns
@@ -52,7 +66,7 @@ public struct GradientFitter {
         }
         inliers = explained(by: fitProfile(angle: angle, inliers: inliers, warm: profile), angle: angle, among: candidates)
         profile = fitProfile(angle: angle, inliers: inliers, warm: profile)
-        if profile.knots.count == 1 { return flatFit(inliers, noiseVariance: noiseVariance, labs: &labs) }
+        if profile.knots.count == 1 { return done(flatFit(inliers, noiseVariance: noiseVariance, labs: &labs)) }
 
         // Snap to an integer degree when that costs less than ΔE 0.05, else keep 2 decimals.
         let snapped = normalized(angle.rounded())
@@ -65,7 +79,7 @@ public struct GradientFitter {
             angle = normalized((angle * 100).rounded() / 100)
             profile = fitProfile(angle: angle, inliers: inliers, warm: profile)
         }
-        return result(profile: profile, angle: angle, inliers: inliers, candidates: candidates, noiseVariance: noiseVariance, labs: &labs)
+        return done(result(profile: profile, angle: angle, inliers: inliers, candidates: candidates, noiseVariance: noiseVariance, labs: &labs))
     }
 
     /// The spread a linear ramp would give each cell, from the smaller one-sided difference to
@@ -361,7 +375,11 @@ public struct GradientFitter {
     /// the accuracy goal, each knot placed by golden-section search.
     /// With `warm`, starts from its knots and only searches near them (the angle moved a little).
     func fitProfile(angle: Double, inliers: [Bool], warm: PiecewiseProfile? = nil) -> PiecewiseProfile {
-        let bins = bins(angle: angle, inliers: inliers)
+        fitProfile(bins: bins(angle: angle, inliers: inliers), warm: warm)
+    }
+
+    /// The same for samples binned along any coordinate (radial, angular).
+    func fitProfile(bins: ProfileBins, warm: PiecewiseProfile? = nil) -> PiecewiseProfile {
         guard bins.count >= 2 else {
             return PiecewiseProfile(knots: [0], colors: [bins.solve(knots: [0]).colors.first ?? Vec3(0, 0, 0)])
         }
@@ -380,7 +398,7 @@ public struct GradientFitter {
             knots = placed(knots, bins: bins, lo: lo, hi: hi, radius: radius)
             radius = .infinity
             best = PiecewiseProfile(knots: knots, colors: bins.solve(knots: knots).colors)
-            if knots.count >= options.maxStops || accurate(best, bins) { return extrapolatedEnds(pruned(best, bins: bins, lo: lo, hi: hi), bins: bins) }
+            if knots.count >= options.maxStops || accurate(best, bins) { return options.extendsEnds ? extrapolatedEnds(pruned(best, bins: bins, lo: lo, hi: hi), bins: bins) : pruned(best, bins: bins, lo: lo, hi: hi) }
             // The next knot goes where the profile misses most.
             var worst = -1.0, at = (lo + hi) / 2
             for i in 0..<bins.count {
@@ -588,7 +606,7 @@ public struct GradientFitter {
     // MARK: - Overlays
 
     /// Cells left out of the fit, grouped into rectangles (touching groups merged).
-    private func overlayRects(_ inliers: [Bool]) -> [PixelRect] {
+    func overlayRects(_ inliers: [Bool]) -> [PixelRect] {
         let cols = grid.columns, rows = grid.rows, cs = grid.cellSize
         var seen = inliers
         var boxes: [(x0: Int, y0: Int, x1: Int, y1: Int)] = []

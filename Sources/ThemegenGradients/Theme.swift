@@ -20,7 +20,8 @@ public struct PixelRect: Sendable, Hashable {
 
 public struct GradientStop: Sendable, Hashable {
     public var color: RGBA
-    /// 0…1 along the CSS gradient line of the artboard's box.
+    /// 0…1 along the CSS gradient line of the artboard's box (linear), from the centre to the
+    /// ellipse (radial), or as a fraction of the turn from the start angle (angular).
     public var position: Double
     public init(color: RGBA, position: Double) { self.color = color; self.position = position }
 }
@@ -53,9 +54,11 @@ public struct FitQuality: Sendable, Hashable {
 
 /// One gradient theme recovered from an exported artboard.
 ///
-/// Geometry follows CSS `linear-gradient` over the artboard's box: `angle` in CSS degrees
-/// (180 = top to bottom, 90 = left to right); `startPoint`/`endPoint` are the ends of the CSS
-/// gradient line in unit coordinates of the box.
+/// `shape` says whether it is linear, radial or angular. A linear gradient's geometry follows CSS
+/// `linear-gradient` over the artboard's box: `angle` in CSS degrees (180 = top to bottom, 90 =
+/// left to right); `startPoint`/`endPoint` are the ends of the CSS gradient line in unit
+/// coordinates of the box. Radial and angular ones carry theirs in `shape`; for them `angle`,
+/// `startPoint` and `endPoint` keep the vertical defaults and mean nothing.
 public struct Theme: Sendable, Hashable {
     public var name: String
     public var identifier: String
@@ -72,6 +75,7 @@ public struct Theme: Sendable, Hashable {
     public var textColors: [TextColor]
     public var fit: FitQuality
     public var overlays: [PixelRect]
+    public var shape: GradientShape
     /// The dark-appearance variant recovered from `NAME~dark@Nx.png`, as a theme of its own
     /// (an array only because a struct cannot hold itself; at most one element). See `dark`.
     public var darkVariants: [Theme] = []
@@ -79,13 +83,16 @@ public struct Theme: Sendable, Hashable {
     public init(name: String, identifier: String, file: String, width: Int, height: Int,
                 colorSpace: ColorSpace, angle: Double, startPoint: UnitPoint, endPoint: UnitPoint,
                 stops: [GradientStop], themeColor: RGBA, textColors: [TextColor] = [],
-                fit: FitQuality, overlays: [PixelRect] = []) {
+                fit: FitQuality, overlays: [PixelRect] = [], shape: GradientShape = .linear) {
         self.name = name; self.identifier = identifier; self.file = file
         self.width = width; self.height = height; self.colorSpace = colorSpace
         self.angle = angle; self.startPoint = startPoint; self.endPoint = endPoint
         self.stops = stops; self.themeColor = themeColor; self.textColors = textColors
-        self.fit = fit; self.overlays = overlays
+        self.fit = fit; self.overlays = overlays; self.shape = shape
     }
+
+    /// The gradient as drawn over the artboard's box.
+    public var model: GradientModel { GradientModel(shape: shape, angle: angle, stops: stops) }
 }
 
 extension Theme {

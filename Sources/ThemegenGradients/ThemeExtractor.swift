@@ -77,8 +77,8 @@ public enum ThemeExtractor {
         let name = ThemeName.parse(fileName: (f.file as NSString).lastPathComponent).name
         let q = f.fit.quality
         if q.maxDeltaE > options.poorFitLimit {
-            let detail = String(format: "not a linear gradient: the best fit is off by ΔE2000 %.2f at worst (mean %.2f), above %g",
-                                q.maxDeltaE, q.meanDeltaE, options.poorFitLimit)
+            let detail = String(format: "not a linear, radial or angular gradient: the best fit (%@) is off by ΔE2000 %.2f at worst (mean %.2f), above %g",
+                                f.fit.shape.type, q.maxDeltaE, q.meanDeltaE, options.poorFitLimit)
             if !options.allowPoorFit {
                 console.error(FileError(file, detail + "; pass --allow-poor-fit to keep it anyway"))
                 return nil
@@ -127,6 +127,6 @@ public enum ThemeExtractor {
         }
         return Theme(name: name, identifier: SwiftIdentifier.lowerCamel(name, fallback: "theme"), file: file, width: f.width, height: f.height,
                      colorSpace: colorSpace, angle: f.fit.angle, startPoint: f.fit.startPoint, endPoint: f.fit.endPoint,
-                     stops: stops, themeColor: themeColor, textColors: textColors, fit: q, overlays: f.fit.overlays)
+                     stops: stops, themeColor: themeColor, textColors: textColors, fit: q, overlays: f.fit.overlays, shape: f.fit.shape)
     }
 }

@@ -61,22 +61,4 @@ public struct Image: Sendable, Equatable {
             return Image(width: width, height: height, colorSpace: colorSpace, pixels: .rgba8(b))
         }
     }
-
-    /// True when every alpha sample is fully opaque.
-    public var isOpaque: Bool {
-        switch pixels {
-        case .rgba8(let a):
-            return a.withUnsafeBufferPointer { p in
-                var i = 3
-                while i < p.count { if p[i] != 255 { return false }; i += 4 }
-                return true
-            }
-        case .rgba16(let a):
-            return a.withUnsafeBufferPointer { p in
-                var i = 3
-                while i < p.count { if p[i] != 65535 { return false }; i += 4 }
-                return true
-            }
-        }
-    }
 }

@@ -15,14 +15,6 @@ public struct Mat3: Sendable, Hashable {
              r1.x * v.x + r1.y * v.y + r1.z * v.z,
              r2.x * v.x + r2.y * v.y + r2.z * v.z)
     }
-
-    public static func * (a: Mat3, b: Mat3) -> Mat3 {
-        let c0 = Vec3(b.r0.x, b.r1.x, b.r2.x), c1 = Vec3(b.r0.y, b.r1.y, b.r2.y), c2 = Vec3(b.r0.z, b.r1.z, b.r2.z)
-        func row(_ r: Vec3) -> Vec3 {
-            Vec3(r.x * c0.x + r.y * c0.y + r.z * c0.z, r.x * c1.x + r.y * c1.y + r.z * c1.z, r.x * c2.x + r.y * c2.y + r.z * c2.z)
-        }
-        return Mat3(row(a.r0), row(a.r1), row(a.r2))
-    }
 }
 
 /// The two RGB spaces themegen computes in. Both use the sRGB transfer curve and a D65 white;

@@ -19,6 +19,8 @@ public struct SliceOptions: Sendable {
     public var keepImages = false
     /// Sources with more pixels are refused before decoding (`--max-pixels`).
     public var maxPixels = PNGLimits.defaultMaxPixels
+    /// How warnings name the settings that would change the outcome.
+    public var hints = SliceHints.flags
     /// A Swift identifier for an asset name.
     public var identifier: @Sendable (String) -> String = { SwiftIdentifier.lowerCamel($0, fallback: "image") }
 
@@ -156,7 +158,7 @@ public enum Slicer {
                         reusable = nil
                     } else if !warnedGrid {
                         warnedGrid = true
-                        outcome.warnings.append("\(s.path): \(label) is \(image.width)×\(image.height) px at @\(s.scale)x, not a multiple of \(s.scale); the 1x would be blurry or off by a pixel (--pad pads it transparently)")
+                        outcome.warnings.append("\(s.path): \(label) is \(image.width)×\(image.height) px at @\(s.scale)x, not a multiple of \(s.scale); the 1x would be blurry or off by a pixel (\(options.hints.pad) pads it transparently)")
                     }
                 }
                 // The highest 9-patch decides the caps, measured on the (padded) art.
@@ -184,7 +186,7 @@ public enum Slicer {
         var slicing = options.slicing[name] ?? ninePatchSlicing
         if slicing == nil && options.autoCaps {
             slicing = AutoCaps.slicing(for: top.image, sourceScale: top.source.scale, centerMode: centerMode)
-            if slicing == nil { outcome.warnings.append("\(top.source.path): --auto-caps found no band of identical rows or columns in \(label); it is not sliced") }
+            if slicing == nil { outcome.warnings.append("\(top.source.path): automatic caps (\(options.hints.autoCaps)) found no band of identical rows or columns in \(label); it is not sliced") }
         }
         if var s = slicing, options.slicing[name] != nil { s.centerMode = centerMode; slicing = s }
 

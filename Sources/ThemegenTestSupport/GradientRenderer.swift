@@ -2,7 +2,7 @@ import Foundation
 import ThemegenGradients
 import ThemegenImage
 
-/// Draws CSS linear gradients into images the way browsers do, plus the things real exports
+/// Draws CSS linear, radial and conic gradients into images the way browsers do, plus the things real exports
 /// put over them (bars, cards, text, icons, dither, grain). Used for test artboards with known
 /// stops and by the preview/exports generator.
 public struct GradientRenderer: Sendable {
@@ -29,12 +29,18 @@ public struct GradientRenderer: Sendable {
     public var grain: Int
     public var overlays: [Overlay]
     public var seed: UInt64
+    /// Linear (along `gradient.angle`), or the radial or angular geometry the stops follow.
+    public var shape: GradientShape
 
     public init(width: Int, height: Int, gradient: LinearGradient, colorSpace: ColorSpace = .sRGB,
-                dither: Bool = false, grain: Int = 0, overlays: [Overlay] = [], seed: UInt64 = 1) {
+                dither: Bool = false, grain: Int = 0, overlays: [Overlay] = [], seed: UInt64 = 1,
+                shape: GradientShape = .linear) {
         self.width = width; self.height = height; self.gradient = gradient; self.colorSpace = colorSpace
-        self.dither = dither; self.grain = grain; self.overlays = overlays; self.seed = seed
+        self.dither = dither; self.grain = grain; self.overlays = overlays; self.seed = seed; self.shape = shape
     }
+
+    /// The gradient drawn under the overlays.
+    public var model: GradientModel { GradientModel(shape: shape, angle: gradient.angle, stops: gradient.stops) }
 
     /// The whole artboard as an opaque 8-bit RGBA image.
     public func render() -> Image {
@@ -51,11 +57,11 @@ public struct GradientRenderer: Sendable {
     /// caller can stream them without holding the image.
     public func renderRow(y: Int, into row: UnsafeMutableBufferPointer<UInt8>) {
         precondition(row.count >= width * 4)
-        let line = gradient.line(width: width, height: height)
+        let coordinates = model.coordinates(width: width, height: height)
         var buf = [Double](repeating: 0, count: width * 3)
         let py = Double(y) + 0.5
         for x in 0..<width {
-            let c = gradient.color(at: line.t(x: Double(x) + 0.5, y: py))
+            let c = gradient.color(at: coordinates.position(x: Double(x) + 0.5, y: py))
             buf[x * 3] = c.red * 255; buf[x * 3 + 1] = c.green * 255; buf[x * 3 + 2] = c.blue * 255
         }
         for overlay in overlays { draw(overlay, y: y, into: &buf) }

@@ -113,3 +113,57 @@ final class BuildStepCLITests: XCTestCase {
         XCTAssertEqual(readText(dir + "/.themegen/lock"), "\(p.processIdentifier)\n")
     }
 }
+
+extension BuildStepCLITests {
+    /// `assets[i].namespaces` decides provides-namespace per group folder, over `providesNamespace`.
+    func testNamespacesKeyMarksOnlyTheGroupsItNames() throws {
+        let dir = makeTemporaryFolder(self)
+        let icon = TemplateFixtures.repoRoot.appendingPathComponent("Exports/Assets/Icons").path
+        let first = try XCTUnwrap(FileManager.default.contentsOfDirectory(atPath: icon).sorted().first { $0.hasSuffix("@3x.png") })
+        for group in ["Icons", "Icons/Small", "Other"] {
+            try FileManager.default.createDirectory(atPath: dir + "/Art/" + group, withIntermediateDirectories: true)
+            try FileManager.default.copyItem(atPath: icon + "/" + first, toPath: dir + "/Art/" + group + "/" + first)
+        }
+        writeFile(dir + "/themegen.json", """
+            {"assets": [{"input": "Art", "catalog": "Out/A.xcassets", "providesNamespace": true,
+                         "namespaces": {"Icons/Small": false, "Other": false}}]}
+            """)
+        XCTAssertEqual(cli(["run", "--config", dir + "/themegen.json", "-q"]).0, .ok)
+        func namespaced(_ group: String) -> Bool {
+            readText(dir + "/Out/A.xcassets/" + group + "/Contents.json")!.contains("provides-namespace")
+        }
+        XCTAssertTrue(namespaced("Icons"))
+        XCTAssertFalse(namespaced("Icons/Small"))
+        XCTAssertFalse(namespaced("Other"))
+    }
+}
+
+extension BuildStepCLITests {
+    /// A slicing warning names the remedy where the user is: the flag for `slice`, the config
+    /// key in a `run`; and that remedy makes the warning go away.
+    func testSlicingHintNamesTheFlagOrTheConfigKeyAndTheRemedyWorks() throws {
+        let dir = makeTemporaryFolder(self)
+        try FileManager.default.createDirectory(atPath: dir + "/Art", withIntermediateDirectories: true)
+        let odd = SlicingFixtures.image(10, 6) { _, _ in (200, 10, 10, 255) }
+        try Data(try PNGEncoder.encode(odd)).write(to: URL(fileURLWithPath: dir + "/Art/Odd@3x.png"))
+        let png = dir + "/Art/Odd@3x.png"
+        let offGrid = "Odd is 10×6 px at @3x, not a multiple of 3; the 1x would be blurry or off by a pixel"
+
+        let (code, _, err) = cli(["slice", png, "--catalog", dir + "/S.xcassets"])
+        XCTAssertEqual(code, .ok)
+        XCTAssertTrue(err.hasPrefix("themegen: warning: \(png): \(offGrid) (--pad pads it transparently)\n"), err)
+        let (padded, _, padErr) = cli(["slice", png, "--catalog", dir + "/S.xcassets", "--pad"])
+        XCTAssertEqual(padded, .ok)
+        XCTAssertFalse(padErr.contains("warning"), padErr)
+
+        writeFile(dir + "/themegen.json", #"{"assets": [{"input": "Art", "catalog": "R.xcassets"}]}"#)
+        let (runCode, _, runErr) = cli(["run", "--config", dir + "/themegen.json"])
+        XCTAssertEqual(runCode, .ok)
+        XCTAssertTrue(runErr.contains("\(offGrid) (\"assets[0].pad\": true pads it transparently)\n"), runErr)
+        XCTAssertFalse(runErr.contains("--pad"), runErr)
+        writeFile(dir + "/themegen.json", #"{"assets": [{"input": "Art", "catalog": "R.xcassets", "pad": true}]}"#)
+        let (fixed, _, fixedErr) = cli(["run", "--config", dir + "/themegen.json"])
+        XCTAssertEqual(fixed, .ok)
+        XCTAssertFalse(fixedErr.contains("warning"), fixedErr)
+    }
+}

@@ -34,7 +34,7 @@ final class BundledExportsTests: XCTestCase {
         let console = Console(out: { _ in }, err: { FileHandle.standardError.write(Data($0.utf8)) })
         let themeSection = loaded.config.themes[0], assetSection = loaded.config.assets[0]
         let themes = try ThemeProducer.extract(themeSection, index: 0, root: root, configName: "themegen.json", console: console)
-        let sliced = try XCTUnwrap(try AssetProducer.slice(assetSection, root: root, console: console))
+        let sliced = try XCTUnwrap(try AssetProducer.slice(assetSection, index: 0, root: root, console: console))
         var files = try ThemeProducer.files(themeSection, themes: themes, root: root)
         files += try AssetProducer.files(assetSection, assets: sliced, root: root)
         XCTAssertEqual(console.errorCount, 0)

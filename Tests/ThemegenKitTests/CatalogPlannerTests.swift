@@ -76,7 +76,7 @@ final class CatalogPlannerTests: XCTestCase {
             sliced("Star", ["Icons", "Small"], scales: [1, 2, 3]),
             sliced("Back", [], scales: [1, 2]),
             sliced("Arrow", ["Icons"], scales: [1, 2, 3]),
-        ], providesNamespace: true)
+        ], providesNamespace: { $0 == "Icons/Small" })
         XCTAssertEqual(plan.files.map(\.path), [
             "Out.xcassets/Back.imageset/Back.png",
             "Out.xcassets/Back.imageset/Back@2x.png",
@@ -93,11 +93,11 @@ final class CatalogPlannerTests: XCTestCase {
             "Out.xcassets/Icons/Small/Star.imageset/Star@2x.png",
             "Out.xcassets/Icons/Small/Star.imageset/Star@3x.png",
         ])
-        XCTAssertEqual(plan.imageSets, ["Out.xcassets/Back.imageset", "Out.xcassets/Icons/Arrow.imageset", "Out.xcassets/Icons/Small/Star.imageset"])
+        // Per group: only Icons/Small provides a namespace.
         XCTAssertEqual(plan.files.first { $0.path == "Out.xcassets/Icons/Small/Star.imageset/Star@2x.png" }?.bytes, [2])
         XCTAssertEqual(plan.files.first { $0.path == "Out.xcassets/Icons/Contents.json" }?.kind, .text)
         XCTAssertEqual(plan.files.first { $0.path == "Out.xcassets/Back.imageset/Back.png" }?.kind, .png)
-        XCTAssertEqual(plan.images.count, 8)
+        XCTAssertEqual(String(decoding: plan.files.first { $0.path == "Out.xcassets/Icons/Contents.json" }!.bytes, as: UTF8.self), CatalogContents.group(providesNamespace: false).text)
         let groupDoc = plan.files.first { $0.path == "Out.xcassets/Icons/Small/Contents.json" }!
         XCTAssertEqual(String(decoding: groupDoc.bytes, as: UTF8.self), CatalogContents.group(providesNamespace: true).text)
         // The empty 3x slot of Back is written as an entry without a file.
@@ -125,7 +125,7 @@ final class CatalogPlannerTests: XCTestCase {
         let plan = try CatalogPlanner.plan(catalog: "T.xcassets", assets: [star], colors: [
             NamedColor(name: "Ocean", groups: ["Themes"], color: RGBA(red: 0, green: 0.2, blue: 0.4)),
             NamedColor(name: "OceanText", groups: ["Themes"], color: RGBA(red: 1, green: 1, blue: 1), dark: RGBA(red: 0, green: 0, blue: 0)),
-        ], providesNamespace: true)
+        ], providesNamespace: { _ in true })
         XCTAssertEqual(plan.files.map(\.path), [
             "T.xcassets/Contents.json",
             "T.xcassets/Star.imageset/Contents.json",
@@ -134,7 +134,7 @@ final class CatalogPlannerTests: XCTestCase {
             "T.xcassets/Themes/Ocean.colorset/Contents.json",
             "T.xcassets/Themes/OceanText.colorset/Contents.json",
         ])
-        XCTAssertEqual(plan.colorSets, ["T.xcassets/Themes/Ocean.colorset", "T.xcassets/Themes/OceanText.colorset"])
+        XCTAssertEqual(plan.files.map(\.path).filter { $0.hasSuffix(".colorset/Contents.json") }, ["T.xcassets/Themes/Ocean.colorset/Contents.json", "T.xcassets/Themes/OceanText.colorset/Contents.json"])
         XCTAssertThrowsError(try CatalogPlanner.plan(catalog: "T.xcassets", assets: [star],
                                                      colors: [NamedColor(name: "Star", color: RGBA(red: 0, green: 0, blue: 0))])) { e in
             XCTAssertEqual("\(e)", "T.xcassets/Star: both the image in/Star@3x.png and the colour Star are named 'Star' in the same catalog folder; rename one")

@@ -150,6 +150,7 @@ final class CodeGenerationTests: XCTestCase {
               "width": 3,
               "height": 2,
               "colorSpace": "display-p3",
+              "type": "linear",
               "angle": 90,
               "startPoint": {
                 "x": 0.0000,

@@ -37,6 +37,37 @@ enum GradientTestSupport {
         return FitQuality(meanDeltaE: sum / n, maxDeltaE: worst)
     }
 
+    /// The same for gradients of any shape. With `angularExclusions`, the max leaves out the
+    /// disc of 10 px around an angular gradient's centre and the 2 px band along its seam when
+    /// the first and last colours differ (the measure); the mean is over every pixel.
+    static func accuracy(_ a: GradientModel, _ b: GradientModel, width: Int, height: Int,
+                         space: RGBSpace = .sRGB, step: Int = 3) -> FitQuality {
+        let ca = a.coordinates(width: width, height: height), cb = b.coordinates(width: width, height: height)
+        var xs = Array(stride(from: 0, to: width, by: step)); if xs.last != width - 1 { xs.append(width - 1) }
+        var ys = Array(stride(from: 0, to: height, by: step)); if ys.last != height - 1 { ys.append(height - 1) }
+        var excluded: (Double, Double, Double, Bool)? = nil
+        if case let .angular(c, start) = a.shape {
+            excluded = (c.x * Double(width), c.y * Double(height), start, a.stops.first?.color != a.stops.last?.color)
+        }
+        var sum = 0.0, worst = 0.0, n = 0.0
+        for y in ys {
+            for x in xs {
+                let pa = a.color(x: x, y: y, coordinates: ca), pb = b.color(x: x, y: y, coordinates: cb)
+                let e = DeltaE2000.difference(Lab(rgb: Vec3(pa.red, pa.green, pa.blue), in: space),
+                                              Lab(rgb: Vec3(pb.red, pb.green, pb.blue), in: space))
+                sum += e; n += 1
+                if let (cx, cy, start, seamed) = excluded {
+                    let dx = Double(x) + 0.5 - cx, dy = Double(y) + 0.5 - cy
+                    if dx * dx + dy * dy < 100 { continue }
+                    let r = start * Double.pi / 180, ux = sin(r), uy = -cos(r)
+                    if seamed && dx * ux + dy * uy > 0 && abs(dx * uy - dy * ux) < 2 { continue }
+                }
+                worst = max(worst, e)
+            }
+        }
+        return FitQuality(meanDeltaE: sum / n, maxDeltaE: worst)
+    }
+
     static func fit(_ r: GradientRenderer) -> GradientFit {
         var acc = GradientAccumulator(width: r.width, height: r.height)
         acc.add(r.render())

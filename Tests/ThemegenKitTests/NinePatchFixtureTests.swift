@@ -31,7 +31,7 @@ final class NinePatchFixtureTests: XCTestCase {
         XCTAssertEqual(a.images.map { $0.slicing!.uniform }, [true, true, true])
 
         // The planned @3x decodes to the art without its frame.
-        let plan = try CatalogPlanner.plan(catalog: "UI.xcassets", assets: r.assets, providesNamespace: true)
+        let plan = try CatalogPlanner.plan(catalog: "UI.xcassets", assets: r.assets, providesNamespace: { _ in true })
         let png = try XCTUnwrap(plan.files.first { $0.path == "UI.xcassets/Buttons/Pill.imageset/Pill@3x.png" })
         let decoded = try PNGDecoder.decode(data: png.bytes, name: png.path)
         let source = try PNGDecoder.decode(path: root + "/Buttons/Pill@3x.9.png")

@@ -91,6 +91,17 @@ enum TemplateFixtures {
         theme("Flat Mint", file: "Exports/Themes/Flat Mint.png", size: (375, 812), stops: [(0x98FF98, 0)]),
     ]
 
+    /// One theme of each type (linear, radial, angular), for the goldens every template draws
+    /// them in: the radial one off-centre and elliptical, the angular one with a seam and a
+    /// fractional start, the angular one in Display P3.
+    static let shapedThemes: [Theme] = {
+        var glow = theme("Glow", stops: [(0xFDC830, 0), (0xF37335, 0.6), (0x8E0E00, 1)], textColors: [title(0xFFFFFF, 3.4)])
+        glow.shape = .radial(center: UnitPoint(x: 0.3, y: 0.25), radius: UnitPoint(x: 0.9, y: 0.415558))
+        var ring = theme("Ring", space: .displayP3, stops: [(0xFF0000, 0), (0x00FF00, 0.333333), (0x0000FF, 1)])
+        ring.shape = .angular(center: UnitPoint(x: 0.5, y: 0.45), startAngle: 137.5)
+        return withDefaults([theme("Sunset", stops: [(0xFF5E62, 0), (0xFF9966, 0.55), (0xFFD194, 1)]), glow, ring])
+    }()
+
     /// The bundled `Exports/Assets` (Sources/MakeExports/Assets.swift), plus a template-intent icon
     /// and a nested group.
     static let assets: [Asset] = [
@@ -141,26 +152,24 @@ enum TemplateFixtures {
         return [day, scrim]
     }()
 
-    /// One theme of each type, for templates rendered with made-up radial and angular geometry
-    /// (the model's fields for them come with the radial-gradients work).
-    static let shapedThemes: [(Theme, ThemeShape)] = [
-        (theme("Glow", stops: [(0xFFF3B0, 0), (0xE09F3E, 0.45), (0x540B0E, 1)],
-               textColors: [TextColor(name: "title", color: rgb(0xFFFFFF), large: true, contrast: 4)]),
-         .radial(center: UnitPoint(x: 0.25, y: 0.125), radius: UnitPoint(x: 0.9, y: 0.456789))),
-        (theme("Wheel", stops: [(0xFF0000, 0), (0x00FF00, 0.333333), (0x0000FF, 0.666667), (0xFF0000, 1)],
-               textColors: [TextColor(name: "title", color: rgb(0x000000), large: true, contrast: 4)]),
-         .angular(center: UnitPoint(x: 0.5, y: 0.4), startAngle: 30.5)),
-        (theme("Line", angle: 135, stops: [(0x00C9A7, 0), (0x2C73D2, 1)],
-               textColors: [TextColor(name: "title", color: rgb(0xFFFFFF), large: true, contrast: 4)]),
-         .linear),
-    ]
+    /// One theme of each type with awkward geometry (a centre near a corner, a 6-decimal radius, a
+    /// fractional start angle), for the Swift and Objective-C templates.
+    static let typedThemes: [Theme] = {
+        var glow = theme("Glow", stops: [(0xFFF3B0, 0), (0xE09F3E, 0.45), (0x540B0E, 1)],
+                         textColors: [TextColor(name: "title", color: rgb(0xFFFFFF), large: true, contrast: 4)])
+        glow.shape = .radial(center: UnitPoint(x: 0.25, y: 0.125), radius: UnitPoint(x: 0.9, y: 0.456789))
+        var wheel = theme("Wheel", stops: [(0xFF0000, 0), (0x00FF00, 0.333333), (0x0000FF, 0.666667), (0xFF0000, 1)],
+                          textColors: [TextColor(name: "title", color: rgb(0x000000), large: true, contrast: 4)])
+        wheel.shape = .angular(center: UnitPoint(x: 0.5, y: 0.4), startAngle: 30.5)
+        let line = theme("Line", angle: 135, stops: [(0x00C9A7, 0), (0x2C73D2, 1)],
+                         textColors: [TextColor(name: "title", color: rgb(0xFFFFFF), large: true, contrast: 4)])
+        return [glow, wheel, line]
+    }()
 
-    /// Renders `shapedThemes` with a built-in template.
+    /// Renders `typedThemes` with a built-in template.
     static func renderShaped(template: String, params: [String: String] = [:]) throws -> String {
-        let shapes = Dictionary(uniqueKeysWithValues: shapedThemes.map { ($0.0.name, $0.1) })
-        let context = try ThemeContext.build(shapedThemes.map(\.0), params: params, shape: { shapes[$0.name] ?? .linear })
-        let resolved = try TemplateLibrary.resolve(template, searchFolder: URL(fileURLWithPath: "/nonexistent-themegen-templates"))
-        return try CodeGenerator.render(resolved, context: context)
+        try CodeGenerator.render(themes: typedThemes, template: template, params: params,
+                                 templateSearchFolder: URL(fileURLWithPath: "/nonexistent-themegen-templates"))
     }
 
     static let awkwardThemeList: [Theme] = [

@@ -67,6 +67,13 @@ final class TemplateGoldenTests: XCTestCase {
         XCTAssertTrue(with.contains("final class ThemeManager: ObservableObject"))
     }
 
+    /// One theme of each type: CSS `linear-gradient`, `radial-gradient` (radii and centre as
+    /// percentages of the box) and `conic-gradient`; the JSON model's `type` and geometry keys.
+    func testShapedThemes() throws {
+        try check(try CodeGenerator.render(themes: TemplateFixtures.shapedThemes, template: "css", templateSearchFolder: builtins), "shapes.css")
+        try check(try CodeGenerator.render(themes: TemplateFixtures.shapedThemes, template: "json"), "shapes.json")
+    }
+
     func testAssetTemplate() throws {
         let out = try CodeGenerator.render(assets: TemplateFixtures.assets, template: "swift-assets", templateSearchFolder: builtins)
         try check(out, "Assets.swift.txt")

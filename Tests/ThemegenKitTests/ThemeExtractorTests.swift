@@ -117,27 +117,59 @@ final class ThemeExtractorTests: XCTestCase {
         XCTAssertLessThanOrEqual(q.maxDeltaE, 1.5)
     }
 
+    /// A four-corner mesh blend (red across, blue down, green only where both are high) is
+    /// none of the three types.
     func testPoorFitIsAnInputErrorUnlessAllowed() throws {
         let w = 200, h = 400
         var px = [UInt8](repeating: 255, count: w * h * 4)
         for y in 0..<h {
             for x in 0..<w {
-                let d = min(1, Double((x - 100) * (x - 100) + (y - 200) * (y - 200)).squareRoot() / 220)
+                let u = Double(x) / Double(w - 1), v = Double(y) / Double(h - 1)
+                let i = (y * w + x) * 4
+                px[i] = UInt8((255 * u).rounded()); px[i + 1] = UInt8((255 * u * v).rounded()); px[i + 2] = UInt8((255 * v).rounded())
+            }
+        }
+        let mesh = try write("Mesh.png", Image(width: w, height: h, pixels: .rgba8(px)))
+        let (console, err) = makeConsole()
+        XCTAssertEqual(ThemeExtractor.extract(files: [mesh], options: ThemeOptions(baseDirectory: dir), console: console).count, 0)
+        XCTAssertEqual(console.exitCode, .input)
+        XCTAssertTrue(err.value.hasPrefix("themegen: error: Mesh.png: not a linear, radial or angular gradient: the best fit ("), err.value)
+        XCTAssertTrue(err.value.contains(") is off by ΔE2000 "), err.value)
+        XCTAssertTrue(err.value.contains("--allow-poor-fit"))
+
+        let (console2, err2) = makeConsole()
+        XCTAssertEqual(ThemeExtractor.extract(files: [mesh], options: ThemeOptions(allowPoorFit: true, baseDirectory: dir), console: console2).count, 1)
+        XCTAssertEqual(console2.exitCode, .ok)
+        XCTAssertTrue(err2.value.contains("warning: Mesh.png: not a linear, radial or angular gradient"), err2.value)
+    }
+
+    /// The circle that used to be rejected as "not a linear gradient" is a radial theme now:
+    /// red to blue from the centre to 220 px, blue beyond.
+    func testRadialArtboardBecomesARadialTheme() throws {
+        let w = 200, h = 400
+        var px = [UInt8](repeating: 255, count: w * h * 4)
+        for y in 0..<h {
+            for x in 0..<w {
+                let dx = Double(x) + 0.5 - 100, dy = Double(y) + 0.5 - 200
+                let d = min(1, (dx * dx + dy * dy).squareRoot() / 220)
                 let i = (y * w + x) * 4
                 px[i] = UInt8((255 * (1 - d)).rounded()); px[i + 1] = 30; px[i + 2] = UInt8((255 * d).rounded())
             }
         }
         let radial = try write("Radial.png", Image(width: w, height: h, pixels: .rgba8(px)))
         let (console, err) = makeConsole()
-        XCTAssertEqual(ThemeExtractor.extract(files: [radial], options: ThemeOptions(baseDirectory: dir), console: console).count, 0)
-        XCTAssertEqual(console.exitCode, .input)
-        XCTAssertTrue(err.value.hasPrefix("themegen: error: Radial.png: not a linear gradient: the best fit is off by ΔE2000 "), err.value)
-        XCTAssertTrue(err.value.contains("--allow-poor-fit"))
-
-        let (console2, err2) = makeConsole()
-        XCTAssertEqual(ThemeExtractor.extract(files: [radial], options: ThemeOptions(allowPoorFit: true, baseDirectory: dir), console: console2).count, 1)
-        XCTAssertEqual(console2.exitCode, .ok)
-        XCTAssertTrue(err2.value.contains("warning: Radial.png: not a linear gradient"), err2.value)
+        let themes = ThemeExtractor.extract(files: [radial], options: ThemeOptions(baseDirectory: dir), console: console)
+        XCTAssertEqual(err.value, "")
+        guard themes.count == 1, case let .radial(center, radius) = themes[0].shape else { return XCTFail("\(themes)") }
+        XCTAssertEqual(center.x, 0.5, accuracy: 0.005)
+        XCTAssertEqual(center.y, 0.5, accuracy: 0.005)
+        XCTAssertEqual(radius.x, 220.0 / 200, accuracy: 0.01 * 220 / 200)
+        XCTAssertEqual(radius.y, 220.0 / 400, accuracy: 0.01 * 220 / 400)
+        XCTAssertEqual(themes[0].stops.map(\.position), [0, 1])
+        for (stop, hex) in zip(themes[0].stops, ["#FF1E00", "#001EFF"]) {
+            let a = stop.color, b = HexColor.parse(hex)!
+            XCTAssertLessThanOrEqual(DeltaE2000.difference(Lab(rgb: Vec3(a.red, a.green, a.blue), in: .sRGB), Lab(rgb: Vec3(b.red, b.green, b.blue), in: .sRGB)), 1, hex)
+        }
     }
 
     func testFlatFillIsAOneStopTheme() throws {

@@ -42,7 +42,7 @@ enum SliceCommand {
             }
             section.assets[parts[0], default: AssetOptions()].renderingIntent = intent
         }
-        var options = AssetProducer.sliceOptions(for: section)
+        var options = AssetProducer.sliceOptions(for: section, index: nil)
         options.maxPixels = try parseMaxPixels(args)
         let sources = try SliceSource.scan(args.positionals)
         let result = Slicer.slice(files: sources, options: options)
@@ -53,7 +53,7 @@ enum SliceCommand {
         var scope: [String] = []
         if let catalog {
             files += try CatalogPlanner.plan(catalog: catalog, assets: result.assets,
-                                             providesNamespace: section.providesNamespace).files
+                                             providesNamespace: section.providesNamespace(forGroup:)).files
             scope.append(catalog)
         }
         if let template = args.value("template") {

@@ -1,0 +1,604 @@
+import Foundation
+import ThemegenImage
+
+/// Recovers a radial (CSS `radial-gradient(ellipse …)`) or angular (`conic-gradient`) gradient
+/// from the accumulated cell grid, on the cells the linear fitter found smooth and connected.
+///
+/// Steps: the geometry first from the colour gradients' directions alone (they point at the
+/// centre of a radial gradient, scaled by the ellipse's aspect, and are tangent to the circles
+/// around an angular one's centre: both are linear least-squares problems); then, as for linear
+/// gradients, alternate a 1-D piecewise-linear profile along the radial or angular coordinate,
+/// rejection of the cells it does not explain, and a Gauss-Newton step on the geometry.
+struct ShapeFitter {
+    enum Kind { case radial, angular }
+
+    let grid: CellGrid
+    let options: GradientFitter.Options
+    let kind: Kind
+    /// The linear fitter supplies the 1-D profile fit (knot placement, fewest stops).
+    let profiles: GradientFitter
+
+    init(kind: Kind, grid: CellGrid, options: GradientFitter.Options) {
+        self.kind = kind
+        self.grid = grid
+        self.options = options
+        var profileOptions = options
+        profileOptions.maxStops = max(options.maxStops, 10)
+        profileOptions.extendsEnds = kind == .angular
+        profiles = GradientFitter(grid: grid, options: profileOptions)
+    }
+
+    /// The geometry in pixels. Radial: t = √(dx² + (k·dy)²) / scale, with k = rx/ry.
+    /// Angular: t = fraction of the turn clockwise from `start` (CSS degrees).
+    struct Geometry {
+        var cx: Double, cy: Double
+        var k = 1.0
+        var start = 0.0
+    }
+
+    /// The radial coordinate's unit: t ≈ 0…1 over the box, like the linear fitter's line.
+    private var scale: Double { Double(max(grid.width, grid.height)) }
+
+    struct Result {
+        var fit: GradientFit
+        /// Cells the model explains (the rest are overlays).
+        var inliers: [Bool]
+    }
+
+    /// nil when the cells give no usable geometry (a flat fill, too few cells).
+    func fit(candidates: [Bool], noiseVariance: Double) -> Result? {
+        guard var g = initialGeometry(candidates) else { return nil }
+        let cols = grid.columns, n = cols * grid.rows
+        let sampled = (0..<n).map { candidates[$0] && ($0 % cols) % 2 == 0 && ($0 / cols) % 2 == 0 }
+        var seamed = false
+        if kind == .angular { (g.start, seamed) = seamAngle(g, cells: candidates) }
+        var inliers = usable(sampled, g)
+        var profile: PiecewiseProfile? = nil
+        for _ in 0..<6 {
+            let t = positions(g)
+            let p = profiles.fitProfile(bins: bins(t, inliers), warm: profile)
+            profile = p
+            inliers = explained(by: p, t: t, among: usable(sampled, g))
+            g = step(g, profile: p, t: t, cells: inliers)
+            if kind == .angular { (g.start, seamed) = seamAngle(g, cells: candidates) }
+        }
+        var t = positions(g)
+        inliers = explained(by: profiles.fitProfile(bins: bins(t, inliers), warm: profile), t: t, among: usable(candidates, g))
+        for _ in 0..<6 {
+            let p = profiles.fitProfile(bins: bins(t, inliers), warm: profile)
+            g = step(g, profile: p, t: t, cells: inliers)
+            if kind == .angular { (g.start, seamed) = seamAngle(g, cells: candidates) }
+            t = positions(g)
+            profile = p
+        }
+        guard var p = profile else { return nil }
+        p = profiles.fitProfile(bins: bins(t, inliers), warm: nil)
+        guard p.knots.count >= 2 else { return nil }
+        if kind == .angular {
+            (g.cx, g.cy) = refinedCentre(g, profile: p, inliers: inliers)
+            if seamed {
+                g.start = refinedSeam(g, profile: p)
+                p = profiles.fitProfile(bins: bins(positions(g), usable(inliers, g)), warm: p)
+            } else {
+                (g, p) = seamlessStart(g, profile: p, inliers: inliers)
+            }
+        }
+        return result(g, profile: p, inliers: inliers, candidates: candidates, noiseVariance: noiseVariance)
+    }
+
+    // MARK: - Coordinates
+
+    /// t per cell (every cell, so masks can change without recomputing).
+    func positions(_ g: Geometry) -> [Double] {
+        let n = grid.columns * grid.rows
+        var t = [Double](repeating: 0, count: n)
+        let inv = 1 / scale
+        grid.cx.withUnsafeBufferPointer { cx in grid.cy.withUnsafeBufferPointer { cy in
+            t.withUnsafeMutableBufferPointer { t in
+                for k in 0..<n {
+                    let dx = cx[k] - g.cx, dy = cy[k] - g.cy
+                    switch kind {
+                    case .radial: t[k] = (dx * dx + g.k * g.k * dy * dy).squareRoot() * inv
+                    case .angular: t[k] = GradientModel.Coordinates.turn(dx: dx, dy: dy, from: g.start)
+                    }
+                }
+            }
+        } }
+        return t
+    }
+
+    /// Leaves out the cells the model cannot describe by cell means: an angular gradient's
+    /// cells near the centre (a cell there spans a wide arc) and across the seam line.
+    private func usable(_ cells: [Bool], _ g: Geometry) -> [Bool] {
+        guard kind == .angular else { return cells }
+        let half = Double(grid.cellSize) * 0.75
+        let minR = 2.5 * Double(grid.cellSize)
+        let a = g.start * Double.pi / 180
+        let ux = sin(a), uy = -cos(a)    // the seam's direction
+        var out = cells
+        for k in 0..<cells.count where cells[k] {
+            let dx = grid.cx[k] - g.cx, dy = grid.cy[k] - g.cy
+            if dx * dx + dy * dy < minR * minR { out[k] = false; continue }
+            // Distance to the seam ray (only on its side of the centre).
+            if dx * ux + dy * uy > 0 && abs(dx * uy - dy * ux) < half { out[k] = false }
+        }
+        return out
+    }
+
+    /// Inlier cells binned along t: about two bins per cell of extent.
+    private func bins(_ t: [Double], _ cells: [Bool]) -> ProfileBins {
+        var lo = Double.infinity, hi = -Double.infinity
+        for k in 0..<cells.count where cells[k] { lo = min(lo, t[k]); hi = max(hi, t[k]) }
+        guard lo < hi else {
+            return ProfileBins(t: [], color: [], weight: [], space: options.space)
+        }
+        let extent: Double
+        switch kind {
+        case .radial: extent = (hi - lo) * scale
+        case .angular: extent = 2 * Double.pi * 0.5 * Double(min(grid.width, grid.height))
+        }
+        let count = max(64, min(1440, Int(extent * 2 / Double(grid.cellSize))))
+        var sums = [SIMD8<Double>](repeating: .zero, count: count)
+        let binScale = Double(count) / (hi - lo)
+        for k in 0..<cells.count where cells[k] {
+            let bin = min(count - 1, max(0, Int((t[k] - lo) * binScale)))
+            let c = grid.count[k]
+            sums[bin] += SIMD8(c, c * t[k], c * grid.r[k], c * grid.g[k], c * grid.b[k], 0, 0, 0)
+        }
+        var bt: [Double] = [], bc: [Vec3] = [], bw: [Double] = []
+        for s in sums where s[0] > 0 {
+            bt.append(s[1] / s[0]); bc.append(Vec3(s[2] / s[0], s[3] / s[0], s[4] / s[0])); bw.append(s[0])
+        }
+        return ProfileBins(t: bt, color: bc, weight: bw, space: options.space)
+    }
+
+    // MARK: - Geometry from directions
+
+    /// Per channel and cell, the colour gradient by central differences (where both neighbours
+    /// on an axis are cells too), fed to `add(x, y, gx, gy)`.
+    private func gradients(_ cells: [Bool], _ add: (Double, Double, Double, Double) -> Void) {
+        let cols = grid.columns, rows = grid.rows, cs = Double(grid.cellSize)
+        guard cols >= 3 && rows >= 3 else { return }
+        for j in 1..<(rows - 1) {
+            for i in 1..<(cols - 1) {
+                let k = j * cols + i
+                guard cells[k] && cells[k - 1] && cells[k + 1] && cells[k - cols] && cells[k + cols] else { continue }
+                // Interior cells only: the edge cells may be partial.
+                for a in [grid.r, grid.g, grid.b] {
+                    let gx = (a[k + 1] - a[k - 1]) / (2 * cs), gy = (a[k + cols] - a[k - cols]) / (2 * cs)
+                    add(grid.cx[k], grid.cy[k], gx, gy)
+                }
+            }
+        }
+    }
+
+    private func initialGeometry(_ cells: [Bool]) -> Geometry? {
+        switch kind {
+        case .radial:
+            // Gradients parallel to ((x−cx)/rx², (y−cy)/ry²): with q = rx²/ry²,
+            // gx·y·q − gx·(q·cy) + gy·cx = gy·x, linear in (q, q·cy, cx).
+            var a = [Double](repeating: 0, count: 9), b = [Double](repeating: 0, count: 3)
+            gradients(cells) { x, y, gx, gy in
+                let row = [gx * y, -gx, gy], rhs = gy * x
+                for i in 0..<3 { b[i] += row[i] * rhs; for j in 0..<3 { a[i * 3 + j] += row[i] * row[j] } }
+            }
+            guard let u = solve3(a, b), u[0] > 1e-4 else { return nil }
+            let q = u[0]
+            return Geometry(cx: u[2], cy: u[1] / q, k: q.squareRoot())
+        case .angular:
+            // Gradients perpendicular to (x−cx, y−cy): gx·cx + gy·cy = gx·x + gy·y.
+            var axx = 0.0, axy = 0.0, ayy = 0.0, bx = 0.0, by = 0.0
+            gradients(cells) { x, y, gx, gy in
+                let rhs = gx * x + gy * y
+                axx += gx * gx; axy += gx * gy; ayy += gy * gy; bx += gx * rhs; by += gy * rhs
+            }
+            let det = axx * ayy - axy * axy
+            guard det > 1e-12 * max(1e-300, (axx + ayy) * (axx + ayy)) else { return nil }
+            return Geometry(cx: (bx * ayy - by * axy) / det, cy: (by * axx - bx * axy) / det)
+        }
+    }
+
+    /// The angle (CSS degrees) of the largest colour step between neighbouring directions
+    /// around the centre, and whether it is a seam: a jump far steeper than the colour changes
+    /// on either side of it. Without a seam the angle lies on the steepest part of the turn.
+    private func seamAngle(_ g: Geometry, cells: [Bool]) -> (angle: Double, seam: Bool) {
+        let count = 720
+        var sums = [SIMD4<Double>](repeating: .zero, count: count)
+        // Near the centre a cell spans a wide arc and its mean is no colour of the gradient.
+        let minR = 6 * Double(grid.cellSize)
+        for k in 0..<cells.count where cells[k] {
+            let dx = grid.cx[k] - g.cx, dy = grid.cy[k] - g.cy
+            guard dx * dx + dy * dy >= minR * minR else { continue }
+            let f = GradientModel.Coordinates.turn(dx: dx, dy: dy, from: 0)
+            let w = grid.count[k]
+            sums[min(count - 1, Int(f * Double(count)))] += SIMD4(w, w * grid.r[k], w * grid.g[k], w * grid.b[k])
+        }
+        let filled = (0..<count).filter { sums[$0][0] > 0 }
+        guard filled.count >= 8 else { return (g.start, false) }
+        // The colour change per bin from each filled bin to the next (gaps from overlays divide).
+        var rates = [Double](repeating: 0, count: filled.count)
+        var mids = rates
+        for (i, a) in filled.enumerated() {
+            let b = filled[(i + 1) % filled.count]
+            let d = sums[a] / sums[a][0] - sums[b] / sums[b][0]
+            var gap = Double(b - a); if gap <= 0 { gap += Double(count) }
+            rates[i] = (d[1] * d[1] + d[2] * d[2] + d[3] * d[3]).squareRoot() / gap
+            mids[i] = ((Double(a) + 1 + Double(a) + gap) / 2 / Double(count) * 360).truncatingRemainder(dividingBy: 360)
+        }
+        let i = rates.indices.max { rates[$0] < rates[$1] }!
+        var around: [Double] = []
+        for o in 2...12 {
+            around.append(rates[(i + o) % rates.count]); around.append(rates[(i - o + 12 * rates.count) % rates.count])
+        }
+        around.sort()
+        let typical = around[around.count / 2]
+        return (mids[i], rates[i] > 4 * typical + 2)
+    }
+
+    // MARK: - Refinement
+
+    /// One Gauss-Newton step on the geometry (centre, and the aspect of a radial gradient) with
+    /// the profile held fixed, limited to a few cells' move.
+    private func step(_ g: Geometry, profile p: PiecewiseProfile, t: [Double], cells: [Bool]) -> Geometry {
+        let m = kind == .radial ? 3 : 2
+        var a = [Double](repeating: 0, count: 9), b = [Double](repeating: 0, count: 3)
+        let inv = 1 / scale
+        for k in 0..<cells.count where cells[k] {
+            let dx = grid.cx[k] - g.cx, dy = grid.cy[k] - g.cy
+            var d = [0.0, 0.0, 0.0]
+            switch kind {
+            case .radial:
+                let r = (dx * dx + g.k * g.k * dy * dy).squareRoot()
+                guard r > 1 else { continue }
+                d = [-dx / r * inv, -g.k * g.k * dy / r * inv, g.k * dy * dy / r * inv]
+            case .angular:
+                let r2 = dx * dx + dy * dy
+                guard r2 > 1 else { continue }
+                d = [dy / r2 / (2 * Double.pi), -dx / r2 / (2 * Double.pi), 0]
+            }
+            let sl = p.slope(t[k]), v = p.value(t[k])
+            let res = [grid.r[k] - v.x, grid.g[k] - v.y, grid.b[k] - v.z], s = [sl.x, sl.y, sl.z]
+            for c in 0..<3 {
+                for i in 0..<m {
+                    let ji = s[c] * d[i]
+                    b[i] += ji * res[c]
+                    for j in 0..<m { a[i * 3 + j] += ji * s[c] * d[j] }
+                }
+            }
+        }
+        var out = g
+        let limit = 2.0 * Double(grid.cellSize)
+        if m == 3 {
+            guard let u = solve3(a, b) else { return g }
+            out.cx += max(-limit, min(limit, u[0]))
+            out.cy += max(-limit, min(limit, u[1]))
+            out.k = max(g.k * 0.8, min(g.k * 1.25, g.k + u[2]))
+        } else {
+            let det = a[0] * a[4] - a[1] * a[3]
+            guard det != 0 else { return g }
+            out.cx += max(-limit, min(limit, (b[0] * a[4] - b[1] * a[1]) / det))
+            out.cy += max(-limit, min(limit, (b[1] * a[0] - b[0] * a[3]) / det))
+        }
+        return out
+    }
+
+    /// The seam to a hundredth of a degree. The cells across it are mixtures of the last and
+    /// first colours in the proportion of their area on either side, so the model averaged
+    /// over each cell's pixels (every other pixel each way) matches them only where the seam
+    /// truly lies: a golden-section search within a degree and a half of the estimate.
+    private func refinedSeam(_ g: Geometry, profile p: PiecewiseProfile) -> Double {
+        let band = seamBand(g)
+        guard !band.isEmpty else { return g.start }
+        var a = g.start - 1.5, b = g.start + 1.5
+        let phi = (5.0.squareRoot() - 1) / 2
+        // The ramps stay where they were fitted (extended linearly past the ends); only the
+        // wrap point moves.
+        func cost(_ start: Double) -> Double {
+            let shift = (start - g.start) / 360
+            var sum = 0.0
+            for k in band {
+                let v = cellAverage(k) { x, y in
+                    Self.extended(p, GradientModel.Coordinates.turn(dx: x - g.cx, dy: y - g.cy, from: start) + shift)
+                }
+                sum += (v.x - grid.r[k]) * (v.x - grid.r[k]) + (v.y - grid.g[k]) * (v.y - grid.g[k]) + (v.z - grid.b[k]) * (v.z - grid.b[k])
+            }
+            return sum
+        }
+        var x1 = b - phi * (b - a), x2 = a + phi * (b - a)
+        var f1 = cost(x1), f2 = cost(x2)
+        while b - a > 0.005 {
+            if f1 <= f2 { b = x2; x2 = x1; f2 = f1; x1 = b - phi * (b - a); f1 = cost(x1) }
+            else { a = x1; x1 = x2; f1 = f2; x2 = a + phi * (b - a); f2 = cost(x2) }
+        }
+        return f1 <= f2 ? x1 : x2
+    }
+
+    /// The centre to a tenth of a pixel: near it the colour turns fastest, so the cells there
+    /// (2 to 8 cells out, overlays left out), compared with the model averaged over each cell,
+    /// pin it down; coordinate descent by golden-section search within a cell of the estimate.
+    private func refinedCentre(_ g: Geometry, profile p: PiecewiseProfile, inliers: [Bool]) -> (Double, Double) {
+        let cs = Double(grid.cellSize)
+        var near: [Int] = []
+        for k in 0..<inliers.count where grid.opaque[k] {
+            let dx = grid.cx[k] - g.cx, dy = grid.cy[k] - g.cy, r2 = dx * dx + dy * dy
+            if r2 >= 4 * cs * cs && r2 <= 64 * cs * cs { near.append(k) }
+        }
+        guard near.count >= 16 else { return (g.cx, g.cy) }
+        // Cells the model cannot explain at all (an overlay) stay out.
+        let limit = 40.0
+        func cost(_ cx: Double, _ cy: Double) -> Double {
+            var sum = 0.0
+            for k in near {
+                let v = cellAverage(k) { x, y in p.value(GradientModel.Coordinates.turn(dx: x - cx, dy: y - cy, from: g.start)) }
+                sum += min(limit * limit, (v.x - grid.r[k]) * (v.x - grid.r[k]) + (v.y - grid.g[k]) * (v.y - grid.g[k]) + (v.z - grid.b[k]) * (v.z - grid.b[k]))
+            }
+            return sum
+        }
+        var cx = g.cx, cy = g.cy
+        let phi = (5.0.squareRoot() - 1) / 2
+        func search(_ f: (Double) -> Double, around x: Double) -> Double {
+            var a = x - cs / 2, b = x + cs / 2
+            var x1 = b - phi * (b - a), x2 = a + phi * (b - a)
+            var f1 = f(x1), f2 = f(x2)
+            while b - a > 0.02 {
+                if f1 <= f2 { b = x2; x2 = x1; f2 = f1; x1 = b - phi * (b - a); f1 = f(x1) }
+                else { a = x1; x1 = x2; f1 = f2; x2 = a + phi * (b - a); f2 = f(x2) }
+            }
+            let best = f1 <= f2 ? x1 : x2
+            return f(best) < f(x) ? best : x
+        }
+        for _ in 0..<2 {
+            cx = search({ cost($0, cy) }, around: cx)
+            cy = search({ cost(cx, $0) }, around: cy)
+        }
+        return (cx, cy)
+    }
+
+    /// Opaque cells within two cells of the seam ray, away from the centre.
+    private func seamBand(_ g: Geometry) -> [Int] {
+        let a = g.start * Double.pi / 180, ux = sin(a), uy = -cos(a)
+        let minR = 4 * Double(grid.cellSize), width = 2 * Double(grid.cellSize)
+        var out: [Int] = []
+        for k in 0..<(grid.columns * grid.rows) where grid.opaque[k] {
+            let dx = grid.cx[k] - g.cx, dy = grid.cy[k] - g.cy
+            if dx * ux + dy * uy > minR && abs(dx * uy - dy * ux) < width { out.append(k) }
+        }
+        return out
+    }
+
+    /// The profile's value, with its end segments continued linearly a little past the end
+    /// knots when those lie at the ends of the turn (a ramp running into the seam).
+    static func extended(_ p: PiecewiseProfile, _ t: Double) -> Vec3 {
+        let n = p.knots.count
+        guard n >= 2 else { return p.value(t) }
+        func line(_ i: Int, _ j: Int) -> Vec3 {
+            let f = (t - p.knots[i]) / (p.knots[j] - p.knots[i])
+            let a = p.colors[i], b = p.colors[j]
+            return Vec3(clamp255(a.x + (b.x - a.x) * f), clamp255(a.y + (b.y - a.y) * f), clamp255(a.z + (b.z - a.z) * f))
+        }
+        if t < p.knots[0] && p.knots[0] < 0.01 { return line(0, 1) }
+        if t > p.knots[n - 1] && p.knots[n - 1] > 0.99 { return line(n - 2, n - 1) }
+        return p.value(t)
+    }
+
+    /// A colour function averaged over cell k's pixels (every other one each way): what a cell
+    /// mean is where one cell spans much of the gradient (near an angular centre, at a seam).
+    private func cellAverage(_ k: Int, _ color: (Double, Double) -> Vec3) -> Vec3 {
+        let cs = grid.cellSize
+        let x0 = Double(k % grid.columns * cs), y0 = Double(k / grid.columns * cs)
+        let w = min(cs, grid.width - Int(x0)), h = min(cs, grid.height - Int(y0))
+        var s = Vec3(0, 0, 0), n = 0.0
+        var y = 0
+        while y < h {
+            var x = 0
+            while x < w {
+                let v = color(x0 + Double(x) + 1, y0 + Double(y) + 1)
+                s.x += v.x; s.y += v.y; s.z += v.z; n += 1
+                x += 2
+            }
+            y += 2
+        }
+        return Vec3(s.x / n, s.y / n, s.z / n)
+    }
+
+    /// The model's colour, 8-bit scale, at a point.
+    private func modelColor(_ linear: LinearGradient, _ coordinates: GradientModel.Coordinates, _ x: Double, _ y: Double) -> Vec3 {
+        let c = linear.color(at: coordinates.position(x: x, y: y))
+        return Vec3(c.red * 255, c.green * 255, c.blue * 255)
+    }
+
+    /// An angular gradient without a seam (first and last colours equal) starts at the stop
+    /// with the smallest CSS angle rather than wherever the seam search landed, so that one
+    /// drawing has one model.
+    private func seamlessStart(_ g: Geometry, profile p: PiecewiseProfile, inliers: [Bool]) -> (Geometry, PiecewiseProfile) {
+        guard p.knots.count >= 3 else { return (g, p) }
+        // A stop a hair below 360° is the one at 0°.
+        let inner = p.knots[1..<(p.knots.count - 1)].map { t -> Double in
+            let a = ((g.start + t * 360).truncatingRemainder(dividingBy: 360) + 360).truncatingRemainder(dividingBy: 360)
+            return a > 359.5 ? a - 360 : a
+        }
+        guard let start = inner.min() else { return (g, p) }
+        var h = g
+        h.start = max(0, start)
+        let q = profiles.fitProfile(bins: bins(positions(h), usable(inliers, h)), warm: nil)
+        return q.knots.count >= 2 ? (h, q) : (g, p)
+    }
+
+    /// The mean squared RGB error of a profile over cells.
+    private func profileError(_ p: PiecewiseProfile, t: [Double], cells: [Bool]) -> Double {
+        var sum = 0.0, n = 0.0
+        for k in 0..<cells.count where cells[k] {
+            let v = p.value(t[k])
+            sum += (v.x - grid.r[k]) * (v.x - grid.r[k]) + (v.y - grid.g[k]) * (v.y - grid.g[k]) + (v.z - grid.b[k]) * (v.z - grid.b[k])
+            n += 1
+        }
+        return n > 0 ? sum / n : 0
+    }
+
+    // MARK: - Residuals and result
+
+    /// The cells the profile explains; the rest are overlays.
+    private func explained(by p: PiecewiseProfile, t: [Double], among cells: [Bool]) -> [Bool] {
+        var d = [Double](repeating: -1, count: cells.count)
+        var ds: [Double] = []
+        for k in 0..<cells.count where cells[k] {
+            let v = p.value(t[k])
+            let e = ((v.x - grid.r[k]) * (v.x - grid.r[k]) + (v.y - grid.g[k]) * (v.y - grid.g[k]) + (v.z - grid.b[k]) * (v.z - grid.b[k])).squareRoot()
+            d[k] = e; ds.append(e)
+        }
+        let limit = max(3, 5 * median(ds, upTo: 450))
+        return d.map { $0 >= 0 && $0 <= limit }
+    }
+
+    private func result(_ g: Geometry, profile p: PiecewiseProfile, inliers: [Bool], candidates: [Bool], noiseVariance: Double) -> Result {
+        let w = Double(grid.width), h = Double(grid.height)
+        var knots = p.knots, colors = p.colors
+        let shape: GradientShape
+        switch kind {
+        case .radial:
+            // The cells nearest the centre are too curved to be smooth: a ramp that starts at
+            // the first smooth cells starts at the centre.
+            var lo = Double.infinity
+            let t = positions(g)
+            for k in 0..<inliers.count where inliers[k] { lo = min(lo, t[k]) }
+            let cell = Double(grid.cellSize) / scale
+            if knots.count >= 2 && knots[0] > 0 && lo < 6 * cell && knots[0] < lo + cell / 2 {
+                let f = -knots[0] / (knots[1] - knots[0]), a = colors[0], b = colors[1]
+                colors[0] = Vec3(clamp255(a.x + (b.x - a.x) * f), clamp255(a.y + (b.y - a.y) * f), clamp255(a.z + (b.z - a.z) * f))
+                knots[0] = 0
+            }
+            // Canonical: the last stop on the ellipse.
+            let last = max(knots[knots.count - 1], 1e-9)
+            let rx = last * scale, ry = rx / g.k
+            knots = knots.map { $0 / last }
+            shape = .radial(center: UnitPoint(x: Self.six(g.cx / w), y: Self.six(g.cy / h)),
+                            radius: UnitPoint(x: Self.six(rx / w), y: Self.six(ry / h)))
+        case .angular:
+            // Canonical: the turn starts at the first stop; colours are constant before the
+            // first knot and after the last, which stops at 0 and 1 say explicitly.
+            if knots[0] > 0 { knots.insert(0, at: 0); colors.insert(colors[0], at: 0) }
+            if knots[knots.count - 1] < 1 { knots.append(1); colors.append(colors[colors.count - 1]) }
+            var start = (g.start.truncatingRemainder(dividingBy: 360) + 360).truncatingRemainder(dividingBy: 360)
+            start = (start * 100).rounded() / 100
+            shape = .angular(center: UnitPoint(x: Self.six(g.cx / w), y: Self.six(g.cy / h)), startAngle: start)
+        }
+        let stops = zip(knots, colors).map { t, c in
+            GradientStop(color: RGBA(red: clamp01(c.x / 255), green: clamp01(c.y / 255), blue: clamp01(c.z / 255)), position: Self.six(t))
+        }
+        var model = GradientModel(shape: shape, stops: stops)
+        model = snappedStart(model, inliers: inliers)
+        let q = quality(model, inliers: inliers, candidates: candidates, noiseVariance: noiseVariance)
+        let fit = GradientFit(angle: 180, stops: model.stops, startPoint: UnitPoint(x: 0.5, y: 0), endPoint: UnitPoint(x: 0.5, y: 1),
+                              quality: q, overlays: GradientFitter(grid: grid, options: options).overlayRects(explainedCells(model, inliers: inliers, candidates: candidates)), shape: model.shape)
+        return Result(fit: fit, inliers: inliers)
+    }
+
+    /// The cells that are not overlays: the smooth connected ones, those the final model
+    /// explains as well as its inliers, and an angular gradient's centre and seam cells, which
+    /// no cell mean can match.
+    private func explainedCells(_ m: GradientModel, inliers: [Bool], candidates: [Bool]) -> [Bool] {
+        let coordinates = m.coordinates(width: grid.width, height: grid.height)
+        let linear = LinearGradient(angle: m.angle, stops: m.stops)
+        let n = inliers.count
+        var d = [Double](repeating: 0, count: n)
+        var ds: [Double] = []
+        for k in 0..<n {
+            let c = linear.color(at: coordinates.position(x: grid.cx[k], y: grid.cy[k]))
+            let dr = c.red * 255 - grid.r[k], dg = c.green * 255 - grid.g[k], db = c.blue * 255 - grid.b[k]
+            d[k] = (dr * dr + dg * dg + db * db).squareRoot()
+            if inliers[k] { ds.append(d[k]) }
+        }
+        let limit = max(3, 5 * median(ds, upTo: 450))
+        // Where the gradient is steep or curved within a cell, the cell mean is not the colour
+        // at its centre: judge those by the model averaged over the cell.
+        for k in 0..<n where d[k] > limit && grid.opaque[k] && !candidates[k] {
+            let v = cellAverage(k) { modelColor(linear, coordinates, $0, $1) }
+            d[k] = ((v.x - grid.r[k]) * (v.x - grid.r[k]) + (v.y - grid.g[k]) * (v.y - grid.g[k]) + (v.z - grid.b[k]) * (v.z - grid.b[k])).squareRoot()
+        }
+        var g = Geometry(cx: 0, cy: 0)
+        if case let .angular(c, a) = m.shape { g = Geometry(cx: c.x * Double(grid.width), cy: c.y * Double(grid.height), start: a) }
+        let all = [Bool](repeating: true, count: n)
+        let unusable = kind == .angular ? zip(all, usable(all, g)).map { $0 && !$1 } : [Bool](repeating: false, count: n)
+        return (0..<n).map { grid.opaque[$0] && (d[$0] <= limit || unusable[$0] || candidates[$0]) }
+    }
+
+    /// An angular start angle snaps to a whole degree when that costs less than ΔE 0.05 (as a
+    /// linear gradient's angle does); it keeps 2 decimals otherwise.
+    private func snappedStart(_ m: GradientModel, inliers: [Bool]) -> GradientModel {
+        guard case let .angular(center, start) = m.shape, start != start.rounded() else { return m }
+        var snapped = m
+        snapped.shape = .angular(center: center, startAngle: start.rounded().truncatingRemainder(dividingBy: 360))
+        let exact = deltaE(m, cells: inliers), rounded = deltaE(snapped, cells: inliers)
+        return rounded.meanDeltaE - exact.meanDeltaE < 0.05 && rounded.maxDeltaE - exact.maxDeltaE < 0.05 ? snapped : m
+    }
+
+    /// As for linear gradients: over the explained cells, or over every opaque cell when the
+    /// model leaves more than a tenth of the candidates unexplained or explains less than a
+    /// fifth of the artboard; raised by the pixel spread when cells are far noisier than grain.
+    private func quality(_ m: GradientModel, inliers: [Bool], candidates: [Bool], noiseVariance: Double) -> FitQuality {
+        let nIn = inliers.reduce(0) { $0 + ($1 ? 1 : 0) }, nCand = candidates.reduce(0) { $0 + ($1 ? 1 : 0) }
+        let cells = nIn * 10 >= nCand * 9 && nIn * 5 >= inliers.count ? inliers : grid.opaque
+        var q = deltaE(m, cells: cells, excludingCentreAndSeam: true)
+        let sigma = (noiseVariance / 3).squareRoot()
+        if sigma > 5, let mid = m.stops.first?.color {
+            let c = Vec3(mid.red * 255, mid.green * 255, mid.blue * 255)
+            let e = DeltaE2000.difference(Lab(r255: c.x, g: c.y, b: c.z, in: options.space),
+                                          Lab(r255: min(255, c.x + sigma), g: min(255, c.y + sigma), b: min(255, c.z + sigma), in: options.space))
+            q.maxDeltaE = max(q.maxDeltaE, e); q.meanDeltaE = max(q.meanDeltaE, e)
+        }
+        return q
+    }
+
+    /// Mean and max ΔE2000 of the model against the cell means. For an angular gradient the
+    /// max leaves out the disc of 10 px around the centre and a 2 px band along the seam (the
+    /// issue's measure), widened by a cell's reach since a cell mean blurs both.
+    func deltaE(_ m: GradientModel, cells: [Bool], excludingCentreAndSeam: Bool = false) -> FitQuality {
+        let coordinates = m.coordinates(width: grid.width, height: grid.height)
+        let linear = LinearGradient(angle: m.angle, stops: m.stops)
+        var centre: (x: Double, y: Double, start: Double)? = nil
+        if case let .angular(c, a) = m.shape { centre = (c.x * Double(grid.width), c.y * Double(grid.height), a) }
+        let reach = Double(grid.cellSize) * 0.75
+        let seamed = m.stops.count >= 2 && m.stops[0].color != m.stops[m.stops.count - 1].color
+        var sum = 0.0, sw = 0.0, worst = 0.0
+        let near = 6 * Double(grid.cellSize)
+        for k in 0..<cells.count where cells[k] {
+            var v = modelColor(linear, coordinates, grid.cx[k], grid.cy[k])
+            if let o = centre {
+                // A cell near the centre spans a wide arc: compare it with the model's average.
+                let dx = grid.cx[k] - o.x, dy = grid.cy[k] - o.y
+                if dx * dx + dy * dy < near * near { v = cellAverage(k) { modelColor(linear, coordinates, $0, $1) } }
+            }
+            let e = DeltaE2000.difference(Lab(r255: v.x, g: v.y, b: v.z, in: options.space),
+                                          Lab(r255: grid.r[k], g: grid.g[k], b: grid.b[k], in: options.space))
+            sum += e * grid.count[k]; sw += grid.count[k]
+            if excludingCentreAndSeam, let o = centre {
+                let dx = grid.cx[k] - o.x, dy = grid.cy[k] - o.y
+                if dx * dx + dy * dy < (10 + reach) * (10 + reach) { continue }
+                let a = o.start * Double.pi / 180, ux = sin(a), uy = -cos(a)
+                if seamed && dx * ux + dy * uy > 0 && abs(dx * uy - dy * ux) < 2 + reach { continue }
+            }
+            worst = max(worst, e)
+        }
+        return FitQuality(meanDeltaE: sw > 0 ? sum / sw : 0, maxDeltaE: worst)
+    }
+
+    /// Rounded to the 6 decimals the model carries.
+    static func six(_ x: Double) -> Double { (x * 1e6).rounded() / 1e6 }
+}
+
+/// Solves the 3×3 system `a·x = b` (row-major) by Cramer's rule; nil when singular.
+func solve3(_ a: [Double], _ b: [Double]) -> [Double]? {
+    func det(_ m: [Double]) -> Double {
+        m[0] * (m[4] * m[8] - m[5] * m[7]) - m[1] * (m[3] * m[8] - m[5] * m[6]) + m[2] * (m[3] * m[7] - m[4] * m[6])
+    }
+    let d = det(a)
+    let scale = a.map { abs($0) }.max() ?? 0
+    guard d.isFinite, abs(d) > 1e-14 * scale * scale * scale, scale > 0 else { return nil }
+    var out = [0.0, 0.0, 0.0]
+    for c in 0..<3 {
+        var m = a
+        for r in 0..<3 { m[r * 3 + c] = b[r] }
+        out[c] = det(m) / d
+    }
+    return out
+}
