@@ -4,7 +4,7 @@ SWIFT ?= swift
 RELEASE_FLAGS = -c release --static-swift-stdlib
 BIN = .build/release/themegen
 
-.PHONY: help build release test run check clean exports bench bench-large install
+.PHONY: help build release test run check clean exports bench bench-large install fuzz sanitize
 
 help:
 	@echo "make build      debug build"
@@ -16,6 +16,8 @@ help:
 	@echo "make exports    redraw the sample exports in Exports/"
 	@echo "make bench      benchmark against peers (ratios from one run; QUICK=1 for a short run)"
 	@echo "make bench-large  the same plus the 2,000-asset / 500-theme load rows (slow)"
+	@echo "make fuzz       run each libFuzzer target for SECONDS (default 30) seconds"
+	@echo "make sanitize   swift test under AddressSanitizer (and UBSan on the C bridge)"
 
 build:
 	$(SWIFT) build
@@ -45,3 +47,12 @@ bench:
 
 bench-large:
 	python3 Benchmarks/bench.py --load $(if $(QUICK),--quick)
+
+# libFuzzer targets, each built on its own in .build/fuzz (see scripts/fuzz.sh).
+SECONDS ?= 30
+fuzz:
+	SWIFT=$(SWIFT) ./scripts/fuzz.sh $(SECONDS)
+
+# The suite under AddressSanitizer, in its own build folder; UBSan checks the C bridge.
+sanitize:
+	ASAN_OPTIONS=detect_leaks=0 $(SWIFT) test --scratch-path .build/asan --sanitize=address -Xcc -fsanitize=undefined -Xcc -fno-sanitize-recover=undefined

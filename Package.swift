@@ -1,5 +1,6 @@
 // swift-tools-version:6.0
 import PackageDescription
+import Foundation
 
 // The targets follow the pipeline; each depends only on the ones above it, so a reference
 // against the flow does not compile:
@@ -77,3 +78,14 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// libFuzzer targets (`make fuzz`), one product each. They exist only when THEMEGEN_FUZZ is
+// set, so a normal build or `swift test` never compiles them: their entry point has no `main`
+// without `--sanitize fuzzer`.
+if ProcessInfo.processInfo.environment["THEMEGEN_FUZZ"] != nil {
+    for name in ["FuzzPNG", "FuzzMustache", "FuzzConfig", "FuzzManifest"] {
+        package.targets.append(.executableTarget(name: name, dependencies: ["ThemegenCLI"],
+                                                 swiftSettings: [.unsafeFlags(["-parse-as-library"])]))
+        package.products.append(.executable(name: name, targets: [name]))
+    }
+}

@@ -3,6 +3,23 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+
+/* Every entry point that calls into libpng (open_common, decode_interlaced,
+ * tg_reader_read_rows, tg_reader_finish, tg_write_memory) arms its own setjmp before its first
+ * libpng call, so a longjmp always lands in the C frame that made the call, never in Swift and
+ * never in a frame that has returned. Objects changed after a setjmp and read after the
+ * longjmp live on the heap or in the reader struct, never in non-volatile locals. */
+
+/* Documented limits (docs/png.md). libpng allocates an ancillary chunk's declared length before
+ * it sees the end of the file, so a 41-byte file could cost gigabytes without them. */
+#define TG_CHUNK_MALLOC_MAX (16u * 1024u * 1024u)   /* largest chunk kept in memory (an ICC profile) */
+#define TG_CHUNK_CACHE_MAX 1000u                    /* ancillary chunks kept per file */
+#define TG_MAX_SIDE 1000000u                        /* width and height, each */
+#define TG_MAX_INTERLACED_PIXELS (16u * 1024u * 1024u) /* interlaced images are buffered whole */
+/* Deflate cannot compress better than about 1032:1; a file with less data than that allows for
+ * its declared size is truncated, whatever its header claims. */
+#define TG_MAX_DEFLATE_RATIO 1100u
 
 struct tg_reader {
     png_structp png;
@@ -65,7 +82,8 @@ static void read_fn(png_structp png, png_bytep out, png_size_t n) {
     }
 }
 
-static void read_colour_chunks(tg_reader *r) {
+/* Returns 0 when a copy could not be allocated. */
+static int read_colour_chunks(tg_reader *r) {
     png_structp png = r->png;
     png_infop info = r->info;
     tg_png_info *p = &r->pub;
@@ -87,7 +105,9 @@ static void read_colour_chunks(tg_reader *r) {
         p->has_iccp = 1;
         snprintf(p->iccp_name, sizeof p->iccp_name, "%s", name ? name : "");
         r->iccp = malloc(proflen);
-        if (r->iccp) { memcpy(r->iccp, profile, proflen); r->iccp_len = proflen; }
+        if (!r->iccp) return 0;
+        memcpy(r->iccp, profile, proflen);
+        r->iccp_len = proflen;
     }
 
     int intent = 0;
@@ -101,6 +121,16 @@ static void read_colour_chunks(tg_reader *r) {
 
     double g = 0;
     if (png_get_gAMA(png, info, &g)) { p->has_gama = 1; p->gama = g; }
+    return 1;
+}
+
+/* Bytes left to read after the header, or SIZE_MAX when unknown. */
+static size_t bytes_left(tg_reader *r) {
+    if (!r->fp) return r->memlen - r->mempos;
+    struct stat st;
+    long pos = ftell(r->fp);
+    if (fstat(fileno(r->fp), &st) != 0 || pos < 0 || !S_ISREG(st.st_mode)) return SIZE_MAX;
+    return st.st_size > pos ? (size_t)(st.st_size - pos) : 0;
 }
 
 static tg_reader *open_common(tg_reader *r, uint64_t max_pixels, int flags, tg_status *status, char *err, size_t errlen) {
@@ -127,6 +157,13 @@ static tg_reader *open_common(tg_reader *r, uint64_t max_pixels, int flags, tg_s
     png_set_read_fn(r->png, r, read_fn);
     png_set_sig_bytes(r->png, 8);
     png_set_keep_unknown_chunks(r->png, PNG_HANDLE_CHUNK_ALWAYS, (png_const_bytep) "cICP", 1);
+    /* Chunks themegen never looks at are skipped unread, whatever length they declare. */
+    static const png_byte ignored[] =
+        "tEXt\0zTXt\0iTXt\0tIME\0sPLT\0hIST\0pCAL\0sCAL\0eXIf\0oFFs\0pHYs\0sBIT\0bKGD\0sTER\0";
+    png_set_keep_unknown_chunks(r->png, PNG_HANDLE_CHUNK_NEVER, ignored, (int)(sizeof ignored / 5));
+    png_set_chunk_malloc_max(r->png, TG_CHUNK_MALLOC_MAX);
+    png_set_chunk_cache_max(r->png, TG_CHUNK_CACHE_MAX);
+    png_set_user_limits(r->png, TG_MAX_SIDE, TG_MAX_SIDE);
     png_read_info(r->png, r->info);
 
     tg_png_info *p = &r->pub;
@@ -142,7 +179,25 @@ static tg_reader *open_common(tg_reader *r, uint64_t max_pixels, int flags, tg_s
         if (err && errlen) snprintf(err, errlen, "%ux%u", (unsigned)w, (unsigned)h);
         goto fail;
     }
-    read_colour_chunks(r);
+    if (p->interlaced && (uint64_t)w * (uint64_t)h > TG_MAX_INTERLACED_PIXELS) {
+        *status = TG_ERR_INTERLACED;
+        if (err && errlen) snprintf(err, errlen, "%ux%u", (unsigned)w, (unsigned)h);
+        goto fail;
+    }
+    {
+        int channels_in_file = png_get_channels(r->png, r->info);
+        uint64_t row = ((uint64_t)w * (uint64_t)channels_in_file * (uint64_t)depth + 7) / 8 + 1;
+        size_t left = bytes_left(r);
+        if (left != SIZE_MAX && (uint64_t)left * TG_MAX_DEFLATE_RATIO < row * (uint64_t)h) {
+            *status = TG_ERR_TRUNCATED;
+            if (err && errlen) snprintf(err, errlen, "%ux%u in %zu bytes", (unsigned)w, (unsigned)h, left);
+            goto fail;
+        }
+    }
+    if (!read_colour_chunks(r)) {
+        *status = TG_ERR_IO; set_err(err, errlen, "out of memory copying the ICC profile");
+        goto fail;
+    }
 
     /* Raw samples as RGBA, no colour management. */
     png_set_expand(r->png);
@@ -283,21 +338,30 @@ static void on_write_error(png_structp png, png_const_charp msg) {
 
 tg_status tg_write_memory(const tg_write_params *p, const void *pixels, size_t stride,
                           uint8_t **out, size_t *outlen, char *err, size_t errlen) {
-    tg_buffer buf = {0};
-    png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, &buf, on_write_error, on_warning);
+    if (p->color_type == PNG_COLOR_TYPE_PALETTE && (p->palette_count < 1 || p->palette_count > 256 ||
+                                                    p->trns_count < 0 || p->trns_count > p->palette_count)) {
+        set_err(err, errlen, "palette must have 1 to 256 entries");
+        return TG_ERR_WRITE;
+    }
+    /* On the heap: write_fn changes it after the setjmp, and the longjmp path reads it. */
+    tg_buffer *buf = calloc(1, sizeof *buf);
+    if (!buf) { set_err(err, errlen, "out of memory"); return TG_ERR_WRITE; }
+    png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, buf, on_write_error, on_warning);
     png_infop info = png ? png_create_info_struct(png) : NULL;
     if (!png || !info) {
         if (png) png_destroy_write_struct(&png, NULL);
+        free(buf);
         set_err(err, errlen, "out of memory");
         return TG_ERR_WRITE;
     }
     if (setjmp(png_jmpbuf(png))) {
         png_destroy_write_struct(&png, &info);
-        free(buf.data);
-        set_err(err, errlen, buf.err);
+        free(buf->data);
+        set_err(err, errlen, buf->err);
+        free(buf);
         return TG_ERR_WRITE;
     }
-    png_set_write_fn(png, &buf, write_fn, flush_fn);
+    png_set_write_fn(png, buf, write_fn, flush_fn);
     png_set_IHDR(png, info, p->width, p->height, p->bit_depth, p->color_type,
                  PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
     if (p->color_type == PNG_COLOR_TYPE_PALETTE) {
@@ -328,8 +392,9 @@ tg_status tg_write_memory(const tg_write_params *p, const void *pixels, size_t s
         png_write_row(png, (png_const_bytep)pixels + (size_t)y * stride);
     png_write_end(png, NULL);
     png_destroy_write_struct(&png, &info);
-    *out = buf.data;
-    *outlen = buf.len;
+    *out = buf->data;
+    *outlen = buf->len;
+    free(buf);
     return TG_OK;
 }
 

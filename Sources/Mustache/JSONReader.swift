@@ -4,19 +4,8 @@ import ThemegenCore
 /// number on every platform), turned into `TemplateValue`.
 public enum JSONReader {
     /// A context that is not valid JSON: `file:line:column: invalid JSON: message`.
-    public struct SyntaxError: ThemegenError {
-        public let error: JSONSyntaxError
-        public var kind: ErrorKind { error.kind }
-        public var description: String { "\(error.file):\(error.line):\(error.column): invalid JSON: \(error.message)" }
-    }
-
-    /// Parses `text`; `file` names it in errors.
     public static func parse(_ text: String, file: String) throws -> TemplateValue {
-        do {
-            return value(try JSONParser.parse(Array(text.utf8), file: file).value)
-        } catch let e as JSONSyntaxError {
-            throw SyntaxError(error: e)
-        }
+        value(try JSONParser.parse(Array(text.utf8), file: file).value)
     }
 
     /// The template form of a parsed JSON value.

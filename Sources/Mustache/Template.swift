@@ -33,8 +33,14 @@ public struct Template: Sendable {
     }
 
     /// Renders against `context`. Partials come from `partials`; with none, every partial is "".
-    public func render(_ context: TemplateValue, partials: PartialResolver = DictionaryPartials([:])) throws -> String {
+    /// `maxSteps` and `maxOutputBytes` default to the documented limits; the fuzz targets
+    /// lower them so an input that reaches them stays well under libFuzzer's timeout.
+    public func render(_ context: TemplateValue, partials: PartialResolver = DictionaryPartials([:]),
+                       maxSteps: Int = MustacheRenderer.maxSteps,
+                       maxOutputBytes: Int = MustacheRenderer.maxOutputBytes) throws -> String {
         let renderer = MustacheRenderer(resolver: partials)
+        renderer.stepLimit = maxSteps
+        renderer.outputLimit = maxOutputBytes
         var stack = [context]
         try renderer.render(nodes, in: self, stack: &stack, blocks: [:], depth: 0)
         return renderer.output
@@ -61,29 +67,51 @@ public struct Template: Sendable {
 }
 
 /// Renders a node tree. One renderer per render call: it caches the partials it parsed.
-final class MustacheRenderer {
+public final class MustacheRenderer {
     /// Sections and partials nested deeper than this (e.g. a partial including itself forever)
     /// are an error, not a stack overflow.
     static let maxDepth = 100
+    /// A render whose output passes this many bytes stops with an error: no generated file is
+    /// that large, and a few nested sections over long lists would otherwise fill the disk.
+    public static let maxOutputBytes = 64 * 1024 * 1024
+    /// Nodes visited in one render (each text, variable, section pass, partial): 30 nested
+    /// sections over a 10-item list would never finish. The bundled preview of Exports/ (12
+    /// themes, 6 assets) takes 3,000, about 170 per item, so 2,000 assets and 500 themes need
+    /// about 425,000.
+    public static let maxSteps = 4_000_000
+    var stepLimit = maxSteps
+    var outputLimit = maxOutputBytes
 
     struct Override { let nodes: [MustacheNode]; let template: Template }
 
     let resolver: PartialResolver
     var output = ""
     private var cache: [String: Template] = [:]
+    private var steps = 0
+    /// The innermost tag being rendered, for limit errors raised at plain text.
+    private var enclosing = SourceLocation(offset: 0)
+    private var enclosingTemplate: Template?
 
     init(resolver: PartialResolver) { self.resolver = resolver }
 
     func render(_ nodes: [MustacheNode], in template: Template, stack: inout [TemplateValue],
                 blocks: [String: Override], depth: Int) throws {
         for node in nodes {
+            steps += 1
+            if steps > stepLimit {
+                throw (enclosingTemplate ?? template).error("rendering stopped after \(stepLimit) steps (sections nested over long lists, or partials fanning out?)", at: enclosing)
+            }
             switch node {
             case .text(let s):
                 output += s
-            case .variable(let path, let escaped, _):
+                try checkSize(template)
+            case .variable(let path, let escaped, let at):
                 let text = lookup(path, in: stack).interpolated
                 output += escaped ? StringForms.html(text) : text
+                enclosing = at; enclosingTemplate = template
+                try checkSize(template)
             case .section(let path, let inverted, let children, let at):
+                enclosing = at; enclosingTemplate = template
                 let value = lookup(path, in: stack)
                 if inverted {
                     if value.isFalsey { try render(children, in: template, stack: &stack, blocks: blocks, depth: try deeper(depth, template, at)) }
@@ -135,7 +163,14 @@ final class MustacheRenderer {
         }
     }
 
+    private func checkSize(_ template: Template) throws {
+        if output.utf8.count > outputLimit {
+            throw (enclosingTemplate ?? template).error("rendering stopped: the output passed \(outputLimit / 1024 / 1024) MB (sections nested over long lists?)", at: enclosing)
+        }
+    }
+
     private func deeper(_ depth: Int, _ template: Template, _ at: SourceLocation) throws -> Int {
+        enclosing = at; enclosingTemplate = template
         guard depth < Self.maxDepth else {
             throw template.error("sections and partials nested deeper than \(Self.maxDepth) levels (a partial that includes itself?)", at: at)
         }

@@ -98,7 +98,7 @@ public struct BuildCache: Sendable, Equatable {
 
     /// The cache at `path`, or nil when there is none or it cannot be read.
     public static func load(path: String) -> BuildCache? {
-        guard let bytes = try? FileSystem.readFile(path, shownAs: path),
+        guard let bytes = try? FileSystem.readFile(path, shownAs: path, followLinks: false),
               let root = try? JSONParser.parse(bytes, file: path).value,
               let key = root["key"]?.value.stringValue,
               let jobs = root["jobs"]?.value.objectValue else { return nil }

@@ -86,6 +86,6 @@ extension InputFiles {
             throw FileError(folder, "input folder does not exist or is not a folder")
         }
         let prefix = root.isEmpty || root == "." ? "" : (root.hasSuffix("/") ? root : root + "/")
-        return scan(folder: full).map { String($0.dropFirst(prefix.count)) }
+        return try scan(folder: full).map { String($0.dropFirst(prefix.count)) }
     }
 }

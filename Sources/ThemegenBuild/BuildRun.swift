@@ -46,11 +46,7 @@ public enum BuildRun {
         // Check and dry-run write nothing, not even the lock file.
         var lock: RunLock?
         if !readOnly {
-            try BuildCache.prepareFolder(OutputWriter.join(root, BuildCache.folder))
-            lock = try RunLock(path: OutputWriter.join(root, BuildCache.folder + "/lock"),
-                               shownAs: BuildCache.folder + "/lock", timeout: options.lockTimeout) { pid in
-                console.info("waiting for lock held by " + (pid.map { "pid \($0)" } ?? "another themegen run"))
-            }
+            lock = try RunLock.acquire(root: root, timeout: options.lockTimeout, diagnostics: console)
         }
         defer { lock?.release() }
 
@@ -158,11 +154,7 @@ public enum BuildRun {
         let root = config.root
         var lock: RunLock?
         if !options.dryRun {
-            try BuildCache.prepareFolder(OutputWriter.join(root, BuildCache.folder))
-            lock = try RunLock(path: OutputWriter.join(root, BuildCache.folder + "/lock"),
-                               shownAs: BuildCache.folder + "/lock", timeout: options.lockTimeout) { pid in
-                console.info("waiting for lock held by " + (pid.map { "pid \($0)" } ?? "another themegen run"))
-            }
+            lock = try RunLock.acquire(root: root, timeout: options.lockTimeout, diagnostics: console)
         }
         defer { lock?.release() }
         var write = WriteOptions()

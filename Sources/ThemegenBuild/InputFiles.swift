@@ -15,7 +15,7 @@ public enum InputFiles {
                 continue
             }
             if isDir.boolValue && !path.lowercased().hasSuffix(".png") {
-                result += scan(folder: path)
+                result += try scan(folder: path)
             } else {
                 result.append(path) // a folder named x.png is reported by the reader
             }
@@ -23,22 +23,24 @@ public enum InputFiles {
         return result
     }
 
-    static func scan(folder: String) -> [String] {
+    /// Links to folders are not followed (no loops, nothing outside the tree); a name that is
+    /// not UTF-8 is an error naming its folder.
+    static func scan(folder: String) throws -> [String] {
         let base = folder.hasSuffix("/") ? String(folder.dropLast()) : folder
-        guard let walker = FileManager.default.enumerator(atPath: base) else { return [] }
         var found: [String] = []
-        while let rel = walker.nextObject() as? String {
-            let name = (rel as NSString).lastPathComponent
-            if name.hasPrefix(".") { walker.skipDescendants(); continue }
-            guard name.lowercased().hasSuffix(".png") else { continue }
-            let full = base + "/" + rel
-            var isDir: ObjCBool = false
-            if FileManager.default.fileExists(atPath: full, isDirectory: &isDir), isDir.boolValue {
-                walker.skipDescendants()
-                // A folder named x.png is a mistake worth reporting, not a PNG to skip silently.
+        func walk(_ dir: String) throws {
+            for entry in try FileSystem.entries(dir, shownAs: dir) {
+                let full = dir + "/" + entry.name
+                let isPNG = entry.name.lowercased().hasSuffix(".png")
+                if entry.isFolder && !isPNG {
+                    if !entry.isLink { try walk(full) }
+                } else if isPNG {
+                    // A folder named x.png is a mistake worth reporting, not a PNG to skip silently.
+                    found.append(full)
+                }
             }
-            found.append(full)
         }
+        try walk(base)
         return sortedForOutput(found)
     }
 

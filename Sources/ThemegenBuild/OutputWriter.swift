@@ -31,6 +31,8 @@ public struct WriteOptions: Sendable {
     /// Called with each path just before it is written or deleted; throwing stops the run
     /// there, as a crash would. For tests.
     public var beforeEachChange: (@Sendable (String) throws -> Void)?
+    /// Where writes and deletions may land; nil means the root alone (`PathGuard.forConfig`).
+    public var pathGuard: PathGuard?
 
     public init() {}
 }
@@ -74,13 +76,19 @@ public enum OutputWriter {
 
     public static func apply(plan: OutputPlan, root: String, options: WriteOptions) throws -> WriteReport {
         try validate(plan, options: options)
+        let guardian = options.pathGuard ?? PathGuard.forConfig(root: root)
         let manifestFull = join(root, options.manifestPath)
+        try guardian.check(options.manifestPath, shownAs: options.manifestPath)
         let manifest = try OwnershipManifest.load(path: manifestFull, shownAs: options.manifestPath)
+        try validate(manifest, shownAs: options.manifestPath, guardian: guardian)
+        try checkInside(plan, guardian: guardian)
         var report = WriteReport()
         var conflicts: [Error] = []
         var finalFiles: [String: String] = plan.kept
         var writes: [(file: PlannedFile, hash: String)] = []
         var deletes: [String] = []
+        /// What each stale output held when it was compared: re-checked just before its rename.
+        var seenHashes: [String: String] = [:]
 
         for file in plan.files.sorted(by: { $0.path < $1.path }) {
             let hash = SHA256.hex(file.bytes)
@@ -102,6 +110,7 @@ public enum OutputWriter {
             }
             report.stale.append(file.path)
             writes.append((file, hash))
+            seenHashes[file.path] = SHA256.hex(onDisk)
             if !options.force, !options.check, !manifest.owns(file.path, hash: SHA256.hex(onDisk)) {
                 conflicts.append(OwnershipError(path: file.path, reason: manifest.files[file.path] == nil
                     ? "exists and was not written by themegen"
@@ -115,6 +124,7 @@ public enum OutputWriter {
             if options.force || manifest.owns(path, hash: SHA256.hex(onDisk)) {
                 report.extra.append(path)
                 deletes.append(path)
+                seenHashes[path] = SHA256.hex(onDisk)
             } else {
                 // No longer generated, but someone edited it: theirs now.
                 report.abandoned.append(path)
@@ -125,7 +135,7 @@ public enum OutputWriter {
             for name in FileSystem.list(join(root, folder)) {
                 let path = folder + "/" + name
                 if planned.contains(path) || manifest.files[path] != nil || manifest.pending[path] != nil { continue }
-                if name.hasSuffix(".themegen-tmp") { continue }
+                if FileSystem.isTemporary(name) { continue }
                 if options.force || options.check {
                     report.extra.append(path)
                     deletes.append(path)
@@ -168,6 +178,7 @@ public enum OutputWriter {
         FileSystem.flushFileSystems()
         for (i, file) in ordered.enumerated() {
             try options.beforeEachChange?(file.path)
+            try checkUnchanged(join(root, file.path), shownAs: file.path, since: seenHashes[file.path])
             try FileSystem.replace(join(root, file.path), with: temporaries[i], shownAs: file.path)
             temporaries[i] = ""
         }
@@ -175,12 +186,30 @@ public enum OutputWriter {
         // Contents.json first, so a half-deleted imageset is never one Xcode reads.
         for path in deletes.sorted(by: { writeOrder($1, $0) }) {
             try options.beforeEachChange?(path)
+            if let seen = seenHashes[path] { try checkUnchanged(join(root, path), shownAs: path, since: seen) }
             try FileSystem.remove(join(root, path), shownAs: path)
         }
-        report.removedFolders = removeEmptyFolders(root: root, below: deletes)
+        report.removedFolders = removeEmptyFolders(root: root, below: deletes, guardian: guardian)
         FileSystem.flushFileSystems() // the renames and deletions, before the manifest says so
         try writeManifest(finalManifest, root: root, options: options)
         return report
+    }
+
+    /// A save by the user between the comparison and the rename must not be lost: the file
+    /// must still be absent (`hash` nil) or hold what was compared. Otherwise the run stops
+    /// there, as a crash would (the manifest's `pending` lets the next run finish), keeping
+    /// the user's bytes.
+    static func checkUnchanged(_ full: String, shownAs name: String, since hash: String?) throws {
+        guard let hash else {
+            if FileSystem.exists(full) {
+                throw OwnershipError(path: name, reason: "appeared while themegen was writing; it was kept")
+            }
+            return
+        }
+        let now = try FileSystem.readFile(full, shownAs: name).map { SHA256.hex($0) }
+        if now != hash {
+            throw OwnershipError(path: name, reason: "was changed while themegen was writing; your version was kept")
+        }
     }
 
     /// Writes each file's bytes to its temp path, on all cores: creating hundreds of files is
@@ -198,7 +227,8 @@ public enum OutputWriter {
         let report = try apply(plan: OutputPlan(), root: root, options: options)
         if !options.check, !options.dryRun, report.abandoned.isEmpty {
             try FileSystem.remove(join(root, options.manifestPath), shownAs: options.manifestPath)
-            _ = removeEmptyFolders(root: root, below: [options.manifestPath])
+            _ = removeEmptyFolders(root: root, below: [options.manifestPath],
+                                   guardian: options.pathGuard ?? PathGuard.forConfig(root: root))
         }
         return report
     }
@@ -210,12 +240,43 @@ public enum OutputWriter {
         var seen = Set<String>()
         for path in plan.files.map(\.path) + plan.kept.keys.sorted() {
             let parts = path.split(separator: "/", omittingEmptySubsequences: false)
-            if path.isEmpty || path.hasPrefix("/") || parts.contains(where: { $0.isEmpty || $0 == "." || $0 == ".." }) {
+            if PathGuard.formProblem(path) != nil {
                 errors.append(FileError(path, "output path must be relative, inside the config's folder, without '.' or '..'"))
-            } else if path == options.manifestPath || parts.first == ".themegen" {
-                errors.append(FileError(path, "output path collides with themegen's own bookkeeping files"))
+            } else if path == options.manifestPath || parts.first == ".themegen" || parts.contains(where: { FileSystem.looksTemporary(String($0)) }) {
+                errors.append(FileError(path, "output path collides with themegen's own bookkeeping files (.themegen/, the manifest, names containing '.themegen-tmp')"))
             } else if !seen.insert(path).inserted {
                 errors.append(FileError(path, "two outputs of this run have the same path"))
+            }
+        }
+        if !errors.isEmpty { throw ErrorList(errors) }
+    }
+
+    /// The manifest arrives through pull requests: every key is checked like a config's output
+    /// path before anything is read or deleted, and a bad one stops the run.
+    static func validate(_ manifest: OwnershipManifest, shownAs name: String, guardian: PathGuard) throws {
+        var errors: [Error] = []
+        for (table, keys) in [("files", manifest.files.keys.sorted()), ("pending", manifest.pending.keys.sorted())] {
+            for key in keys {
+                let shown = TerminalText.safe(key)
+                if let problem = PathGuard.formProblem(key) {
+                    errors.append(FileError(name, "\(table).\"\(shown)\": the path \(problem); an output path must be relative, inside the output root, without '.' or '..'; nothing was deleted. Remove the entry (or delete the manifest and run with --force)"))
+                    continue
+                }
+                do { try guardian.check(key, shownAs: key) } catch let e as FileError {
+                    errors.append(FileError(name, "\(table).\"\(shown)\": \(e.path) \(e.message); nothing was deleted. Remove the entry (or delete the manifest and run with --force)", kind: e.kind))
+                }
+            }
+        }
+        if !errors.isEmpty { throw ErrorList(errors) }
+    }
+
+    /// Every planned output must land inside an allowed root (no symlinked folder leading out).
+    static func checkInside(_ plan: OutputPlan, guardian: PathGuard) throws {
+        var errors: [Error] = []
+        var reported = Set<String>()
+        for path in plan.files.map(\.path).sorted() {
+            do { try guardian.check(path, shownAs: path) } catch let e as FileError {
+                if reported.insert(e.path).inserted { errors.append(e) }
             }
         }
         if !errors.isEmpty { throw ErrorList(errors) }
@@ -253,11 +314,18 @@ public enum OutputWriter {
     /// A temp file next to an output means a run was killed mid-write; the output itself is
     /// whole (old or new), so the leftover only needs to go.
     static func removeLeftoverTemporaries(root: String, paths: [String]) {
-        for p in paths { unlink(FileSystem.temporaryPath(for: join(root, p))) }
+        var listings: [String: [String]] = [:]
+        for p in paths {
+            let full = join(root, p)
+            let dir = FilePath.parent(full)
+            if listings[dir] == nil { listings[dir] = FileSystem.list(dir.isEmpty ? "." : dir) }
+            FileSystem.removeLeftoverTemporaries(of: full, listing: listings[dir]!)
+        }
     }
 
-    /// Removes folders, deepest first, that deleting `paths` left empty; never the root.
-    static func removeEmptyFolders(root: String, below paths: [String]) -> [String] {
+    /// Removes folders, deepest first, that deleting `paths` left empty; never a root of
+    /// `guardian` nor anything outside one.
+    static func removeEmptyFolders(root: String, below paths: [String], guardian: PathGuard) -> [String] {
         var candidates = Set<String>()
         for p in paths {
             var d = FilePath.parent(p)
@@ -265,6 +333,8 @@ public enum OutputWriter {
         }
         var removed: [String] = []
         for d in candidates.sorted(by: { $0.split(separator: "/").count > $1.split(separator: "/").count || ($0.split(separator: "/").count == $1.split(separator: "/").count && $0 < $1) }) {
+            let real = PathGuard.resolved(join(root, d))
+            guard guardian.inside(real), !guardian.roots.contains(real) else { continue }
             if rmdir(join(root, d)) == 0 { removed.append(d) }
         }
         return removed.sorted()

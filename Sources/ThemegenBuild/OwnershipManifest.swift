@@ -28,7 +28,12 @@ public struct OwnershipManifest: Sendable, Equatable {
 
     /// Loads the manifest at `path`; an absent file is an empty manifest.
     public static func load(path: String, shownAs name: String) throws -> OwnershipManifest {
-        guard let bytes = try FileSystem.readFile(path, shownAs: name) else { return OwnershipManifest() }
+        guard let bytes = try FileSystem.readFile(path, shownAs: name, followLinks: false) else { return OwnershipManifest() }
+        return try parse(bytes, shownAs: name)
+    }
+
+    /// Parses manifest bytes (the keys' form is checked by `OutputWriter.validate`).
+    public static func parse(_ bytes: [UInt8], shownAs name: String) throws -> OwnershipManifest {
         let root = try JSONParser.parse(bytes, file: name)
         func table(_ key: String) throws -> [String: String] {
             guard let node = root.value[key] else { return [:] }

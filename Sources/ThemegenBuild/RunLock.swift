@@ -13,8 +13,17 @@ public final class RunLock {
                 waiting: (Int?) -> Void) throws {
         try FileSystem.makeDirectories(FilePath.parent(path),
                                        shownAs: FilePath.parent(name))
-        fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
-        if fd < 0 { throw FileError(name, "cannot open the lock file: \(String(cString: strerror(errno)))", kind: .io) }
+        // Never through a link, and never a file with other names: the lock is truncated.
+        fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0o644)
+        if fd < 0 {
+            let why = errno == ELOOP ? "it is a symbolic link; delete it" : String(cString: strerror(errno))
+            throw FileError(name, "cannot open the lock file: \(why)", kind: .io)
+        }
+        var st = stat()
+        if fstat(fd, &st) != 0 || (st.st_mode & S_IFMT) != S_IFREG || st.st_nlink != 1 {
+            close(fd)
+            throw FileError(name, "the lock file is not a plain file of its own (a link, pipe or hard link); delete it", kind: .io)
+        }
         let deadline = Date().addingTimeInterval(timeout)
         var told = false
         while flock(fd, LOCK_EX | LOCK_NB) != 0 {
@@ -35,6 +44,17 @@ public final class RunLock {
         let pid = Array("\(getpid())\n".utf8)
         _ = ftruncate(fd, 0)
         _ = pid.withUnsafeBytes { pwrite(fd, $0.baseAddress, $0.count, 0) }
+    }
+
+    /// Takes `.themegen/lock` under `root` for a run that writes, telling the user once if it
+    /// has to wait. Every command that writes comes through here.
+    package static func acquire(root: String, timeout: Double, diagnostics: any Diagnostics) throws -> RunLock {
+        try PathGuard.forConfig(root: root).check(BuildCache.folder + "/lock", shownAs: BuildCache.folder + "/lock")
+        try BuildCache.prepareFolder(OutputWriter.join(root, BuildCache.folder))
+        return try RunLock(path: OutputWriter.join(root, BuildCache.folder + "/lock"),
+                           shownAs: BuildCache.folder + "/lock", timeout: timeout) { pid in
+            diagnostics.info("waiting for lock held by " + (pid.map { "pid \($0)" } ?? "another themegen run"))
+        }
     }
 
     /// The pid the holder wrote, if any.

@@ -32,17 +32,24 @@ public enum StandaloneOutput {
         let folder = FilePath.parent(scopes.first ?? "")
         let manifestPath = (folder.isEmpty ? "" : folder + "/") + ".themegen-manifest.json"
         let readOnly = options.check || options.dryRun
+        // Allowed: the current folder and the folders the command line names.
+        let named = scope.map { p -> String in
+            let full = p.hasPrefix("/") ? p : (cwd.hasSuffix("/") ? cwd : cwd + "/") + p
+            let parent = FilePath.parent(full.hasSuffix("/") ? String(full.dropLast()) : full)
+            return parent.isEmpty ? "/" : parent
+        }
+        let guardian = PathGuard(base: root, roots: [cwd] + named,
+                                 describedAs: "the current folder and the folders named by --output/--catalog")
         var lock: RunLock?
         if !readOnly {
-            try BuildCache.prepareFolder(BuildCache.folder)
-            lock = try RunLock(path: BuildCache.folder + "/lock", shownAs: BuildCache.folder + "/lock", timeout: 30) { pid in
-                console.info("waiting for lock held by " + (pid.map { "pid \($0)" } ?? "another themegen run"))
-            }
+            lock = try RunLock.acquire(root: ".", timeout: 30, diagnostics: console)
         }
         defer { lock?.release() }
 
         // What the manifest owns outside this command's scope is left as it is.
+        try guardian.check(manifestPath, shownAs: manifestPath)
         let manifest = try OwnershipManifest.load(path: OutputWriter.join(root, manifestPath), shownAs: manifestPath)
+        try OutputWriter.validate(manifest, shownAs: manifestPath, guardian: guardian)
         func inScope(_ path: String) -> Bool {
             scopes.contains { path == $0 || path.hasPrefix($0 + "/") }
         }
@@ -52,6 +59,7 @@ public enum StandaloneOutput {
         write.dryRun = options.dryRun
         write.force = options.force
         write.manifestPath = manifestPath
+        write.pathGuard = guardian
         let report = try OutputWriter.apply(plan: OutputPlan(files: files, kept: kept), root: root, options: write)
         var build = BuildOptions(toolVersion: toolVersion)
         build.check = options.check

@@ -44,20 +44,20 @@ public final class Console: Diagnostics, @unchecked Sendable {
     }
 
     /// A line to stdout.
-    public func print(_ line: String) { write(line + "\n") }
+    public func print(_ line: String) { write(TerminalText.safe(line) + "\n") }
 
     public func output(_ line: String) { print(line) }
 
     /// A status line to stderr, shown unless `-q`.
     public func info(_ line: String) {
         guard verbosity != .quiet else { return }
-        emitErr(line + "\n")
+        emitErr(TerminalText.safe(line) + "\n")
     }
 
     /// A line to stderr, shown only with `-v`.
     public func verbose(_ line: String) {
         guard verbosity == .verbose else { return }
-        emitErr(line + "\n")
+        emitErr(TerminalText.safe(line) + "\n")
     }
 
     /// Every warning message of the run, in order; the build cache replays a skipped job's.
@@ -68,6 +68,7 @@ public final class Console: Diagnostics, @unchecked Sendable {
     private var warningLog: [String] = []
 
     public func warning(_ message: String) {
+        let message = TerminalText.safe(message)
         lock.lock()
         warningCount += 1
         warningLog.append(message)
@@ -97,7 +98,7 @@ public final class Console: Diagnostics, @unchecked Sendable {
         worstExit = max(worstExit, code)
         worstKind = worse(worstKind, kind)
         lock.unlock()
-        emitErr("themegen: error: \(message)\n")
+        emitErr("themegen: error: \(TerminalText.safe(message))\n")
     }
 
     public var worstErrorKind: ErrorKind? {

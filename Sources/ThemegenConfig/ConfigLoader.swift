@@ -139,6 +139,10 @@ struct ConfigDecoder {
     /// A normalised relative path, or nil (with an error) when it is absolute or escapes.
     private mutating func path(_ node: JSONItem, _ keyPath: String, mayLeaveFolder: Bool) -> String? {
         guard let raw = node.value.stringValue else { return nil }
+        if raw.utf8.contains(0) {
+            fail(keyPath, node.line, "\"\(TerminalText.safe(raw))\" contains a NUL character; remove it")
+            return nil
+        }
         if raw.hasPrefix("/") || raw.hasPrefix("~") {
             fail(keyPath, node.line, "\"\(raw)\" must be relative to the config's folder, so that outputs do not depend on where the project is checked out")
             return nil
@@ -160,6 +164,10 @@ struct ConfigDecoder {
 
     private mutating func outputPath(_ node: JSONItem, _ keyPath: String) -> String? {
         guard let p = path(node, keyPath, mayLeaveFolder: false) else { return nil }
+        if p.split(separator: "/").contains(where: { FileSystem.looksTemporary(String($0)) }) {
+            fail(keyPath, node.line, "\"\(p)\" looks like one of themegen's temp files (names containing '.themegen-tmp'); choose another name")
+            return nil
+        }
         outputs.append((p, keyPath, node.line))
         return p
     }

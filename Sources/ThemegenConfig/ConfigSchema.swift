@@ -28,6 +28,7 @@ public enum ConfigSchema {
         case .nonNegativeNumber:
             add("type", .string("number"))
             add("minimum", .number(0))
+            add("maximum", .number(ConfigShape.maxPoints))
         case .oneOf(let names):
             add("type", .string("string"))
             add("enum", .array(names.map { JSONItem(.string($0)) }))

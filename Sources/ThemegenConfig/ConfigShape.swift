@@ -11,7 +11,7 @@ public indirect enum ConfigShape: Sendable {
     /// `#RRGGBB` or `#RRGGBBAA`.
     case color
     case boolean
-    /// A number ≥ 0.
+    /// A number from 0 to `maxPoints` (cap insets in points: any larger is no image's).
     case nonNegativeNumber
     case oneOf([String])
     case object([ConfigKey])
@@ -23,12 +23,15 @@ public indirect enum ConfigShape: Sendable {
     /// `true`, `false`, or the object.
     case booleanOr(ConfigShape)
 
+    /// The largest cap inset, in points: an image side is at most 1,000,000 pixels.
+    public static let maxPoints = 100_000.0
+
     public var expected: String {
         switch self {
         case .string: return "a string"
         case .color: return "a colour string like \"#FF8800\" or \"#FF880080\""
         case .boolean: return "true or false"
-        case .nonNegativeNumber: return "a number ≥ 0"
+        case .nonNegativeNumber: return "a number from 0 to 100000"
         case .oneOf(let names): return "one of " + names.map { "\"\($0)\"" }.joined(separator: ", ")
         case .object, .map: return "an object"
         case .array: return "an array"

@@ -33,7 +33,7 @@ enum ConfigValidator {
             guard node.value.boolValue != nil else { return typeMismatch() }
         case .nonNegativeNumber:
             guard let n = node.value.numberValue else { return typeMismatch() }
-            if n < 0 { fail("expected a number ≥ 0, found \(n)") }
+            if !(n >= 0 && n <= ConfigShape.maxPoints) { fail("expected a number from 0 to \(Int(ConfigShape.maxPoints)) (points), found \(n)") }
         case .oneOf(let names):
             guard let s = node.value.stringValue else { return typeMismatch() }
             if !names.contains(s) { fail("\"\(s)\" is not \(shape.expected)") }

@@ -12,11 +12,16 @@ package enum FileSystem {
         return lstat(path, &st) == 0
     }
 
-    /// The whole file, or nil if it does not exist.
-    package static func readFile(_ path: String, shownAs name: String) throws -> [UInt8]? {
-        let fd = open(path, O_RDONLY)
+    /// The whole file, or nil if it does not exist. Only regular files are read: a FIFO or
+    /// device would block or never end (the open is non-blocking, and checked before reading).
+    /// `followLinks: false` is for themegen's own bookkeeping files, which are never links.
+    package static func readFile(_ path: String, shownAs name: String, followLinks: Bool = true) throws -> [UInt8]? {
+        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | (followLinks ? 0 : O_NOFOLLOW))
         if fd < 0 {
             if errno == ENOENT || errno == ENOTDIR { return nil }
+            if errno == ELOOP && !followLinks {
+                throw FileError(name, "is a symbolic link; themegen's own files are never links, delete it", kind: .io)
+            }
             throw FileError(name, "cannot open: \(String(cString: strerror(errno)))", kind: .io)
         }
         defer { close(fd) }
@@ -25,18 +30,28 @@ package enum FileSystem {
             throw FileError(name, "cannot stat: \(String(cString: strerror(errno)))", kind: .io)
         }
         if (st.st_mode & S_IFMT) == S_IFDIR { throw FileError(name, "is a folder, expected a file", kind: .io) }
-        var bytes = [UInt8](repeating: 0, count: Int(st.st_size))
+        if (st.st_mode & S_IFMT) != S_IFREG { throw FileError(name, "is not a regular file (a pipe or device?), expected a file", kind: .io) }
+        guard let bytes = try readAll(fd, size: Int(st.st_size), shownAs: name) else {
+            throw FileError(name, "cannot read: not enough memory for \(st.st_size) bytes", kind: .io)
+        }
+        return bytes
+    }
+
+    /// Reads up to `size` bytes (fewer if the file shrank); nil if the buffer cannot be had.
+    private static func readAll(_ fd: Int32, size: Int, shownAs name: String) throws -> [UInt8]? {
+        guard size >= 0, let buffer = malloc(max(size, 1)) else { return nil }
+        defer { free(buffer) }
         var done = 0
-        while done < bytes.count {
-            let n = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress! + done, $0.count - done) }
+        while done < size {
+            let n = read(fd, buffer + done, size - done)
             if n < 0 {
                 if errno == EINTR { continue }
                 throw FileError(name, "cannot read: \(String(cString: strerror(errno)))", kind: .io)
             }
-            if n == 0 { bytes.removeSubrange(done...); break }
+            if n == 0 { break }
             done += n
         }
-        return bytes
+        return Array(UnsafeRawBufferPointer(start: buffer, count: done).bindMemory(to: UInt8.self))
     }
 
     /// Creates `path` and its missing parents.
@@ -50,12 +65,48 @@ package enum FileSystem {
         if !isDirectory(path) { throw FileError(name, "exists and is not a folder", kind: .io) }
     }
 
-    /// The sibling a write goes to before it is renamed into place. One fixed name per file:
-    /// runs are serialised by the lock, and a leftover from a killed run is simply reused.
+    /// The sibling a write goes to before it is renamed into place: `.NAME.themegen-tmp-PID`.
+    /// The pid makes the name this process's own, so a file of the user's that merely looks
+    /// like a temp (`.NAME.themegen-tmp`) is never written or deleted; it is created with
+    /// O_EXCL, so a link planted there is never followed.
     package static func temporaryPath(for path: String) -> String {
         let dir = FilePath.parent(path)
         let name = (path as NSString).lastPathComponent
-        return (dir.isEmpty ? "" : dir + "/") + "." + name + ".themegen-tmp"
+        return (dir.isEmpty ? "" : dir + "/") + "." + name + temporaryMarker + String(getpid())
+    }
+
+    package static let temporaryMarker = ".themegen-tmp-"
+
+    /// Whether `name` (a file name) is a temp of some themegen run for the output `output`.
+    package static func isTemporary(_ name: String, of output: String) -> Bool {
+        let prefix = "." + output + temporaryMarker
+        guard name.hasPrefix(prefix) else { return false }
+        let pid = name.dropFirst(prefix.count)
+        return !pid.isEmpty && pid.allSatisfy { $0.isASCII && $0.isNumber }
+    }
+
+    /// Whether `name` is a temp of some themegen run, for any output.
+    package static func isTemporary(_ name: String) -> Bool {
+        guard name.hasPrefix("."), let r = name.range(of: temporaryMarker, options: .backwards) else { return false }
+        let pid = name[r.upperBound...]
+        return !pid.isEmpty && pid.allSatisfy { $0.isASCII && $0.isNumber }
+    }
+
+    /// Whether a path component could be mistaken for one of themegen's temp names.
+    package static func looksTemporary(_ name: String) -> Bool {
+        name.contains(".themegen-tmp")
+    }
+
+    /// Deletes the temps that killed runs left beside `output` (a full path): files or links
+    /// (unlinking a link leaves its target alone) named exactly like themegen's temps for it.
+    package static func removeLeftoverTemporaries(of output: String, listing: [String]) {
+        let dir = FilePath.parent(output)
+        let name = (output as NSString).lastPathComponent
+        for entry in listing where isTemporary(entry, of: name) {
+            let full = (dir.isEmpty ? "" : dir + "/") + entry
+            var st = stat()
+            if lstat(full, &st) == 0, (st.st_mode & S_IFMT) != S_IFDIR { unlink(full) }
+        }
     }
 
     /// Writes `bytes` to `path` so that a reader (or a crash) sees either the old file or the
@@ -70,8 +121,15 @@ package enum FileSystem {
     /// Writes the next content of a file to its temp sibling `tmp` (`temporaryPath(for:)`).
     /// Without `sync`, the caller flushes many temps at once with `flushFileSystems()`.
     package static func writeTemporary(_ bytes: [UInt8], at tmp: String, shownAs name: String, sync: Bool) throws {
-        let fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        if fd < 0 { throw FileError(name, "cannot write: \(String(cString: strerror(errno)))", kind: .io) }
+        var fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+        if fd < 0, errno == EEXIST {
+            // Our own name (this pid's) left by an earlier process: a file or link is removed
+            // (never followed); a folder is refused.
+            var st = stat()
+            if lstat(tmp, &st) == 0, (st.st_mode & S_IFMT) != S_IFDIR { unlink(tmp) }
+            fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+        }
+        if fd < 0 { throw FileError(name, "cannot write \((tmp as NSString).lastPathComponent): \(String(cString: strerror(errno)))", kind: .io) }
         var ok = false
         defer { if !ok { unlink(tmp) } }
         do {
@@ -130,5 +188,43 @@ package enum FileSystem {
     /// Names in a folder, sorted (directory order is not deterministic); empty if none.
     package static func list(_ path: String) -> [String] {
         ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).sorted()
+    }
+
+    package struct Entry {
+        package var name: String
+        /// A folder, or a link to one.
+        package var isFolder: Bool
+        package var isLink: Bool
+    }
+
+    /// The visible entries of a folder (names starting with "." are skipped), sorted by bytes.
+    /// A name that is not UTF-8 is an error naming the folder: it could not be written into
+    /// Swift, JSON or a catalog, and would otherwise look like a file that vanished.
+    package static func entries(_ folder: String, shownAs name: String) throws -> [Entry] {
+        guard let dir = opendir(folder.isEmpty ? "." : folder) else {
+            throw FileError(name, "cannot list the folder: \(String(cString: strerror(errno)))", kind: .io)
+        }
+        defer { closedir(dir) }
+        var out: [Entry] = []
+        var bad: [String] = []
+        while let e = readdir(dir) {
+            let raw = withUnsafeBytes(of: e.pointee.d_name) { Array($0.prefix { $0 != 0 }) }
+            if raw.first == UInt8(ascii: ".") { continue }
+            guard let entryName = String(validating: raw, as: UTF8.self) else {
+                bad.append(String(decoding: raw, as: UTF8.self))
+                continue
+            }
+            let full = (folder.hasSuffix("/") ? folder : folder + "/") + entryName
+            var st = stat()
+            guard lstat(full, &st) == 0 else { continue }
+            let isLink = (st.st_mode & S_IFMT) == S_IFLNK
+            var isFolder = (st.st_mode & S_IFMT) == S_IFDIR
+            if isLink, stat(full, &st) == 0 { isFolder = (st.st_mode & S_IFMT) == S_IFDIR }
+            out.append(Entry(name: entryName, isFolder: isFolder, isLink: isLink))
+        }
+        if let first = bad.sorted().first {
+            throw FileError(name, "holds a file whose name is not valid UTF-8 (shown as \"\(first)\"\(bad.count > 1 ? " and \(bad.count - 1) more" : "")); rename it")
+        }
+        return out.sorted { Array($0.name.utf8).lexicographicallyPrecedes(Array($1.name.utf8)) }
     }
 }

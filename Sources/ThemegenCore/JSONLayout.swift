@@ -1,6 +1,5 @@
-/// The text layout `JSONValue.serialized()` and the templates' `JSONNode` share: two-space
-/// indentation, one element or member a line, `"key": value`, `[]` and `{}` when empty.
-/// (Asset catalogs use Xcode's own layout, `XcodeJSON`.)
+/// The text layout of `JSONNode`: two-space indentation, one element or member a line,
+/// `"key": value` (or Xcode's `"key" : value`), `[]` and `{}` when empty.
 enum JSONLayout {
     /// Writes `[…]`; `element` writes one element at the indentation it is given.
     static func array<Element>(_ elements: [Element], indent: String, to out: inout String,
@@ -18,14 +17,14 @@ enum JSONLayout {
 
     /// Writes `{…}` with members in the order given; keys escaped in `style`.
     static func object<Value>(_ members: [(key: String, value: Value)], indent: String, style: JSONString.Style = .minimal,
-                              to out: inout String, value: (Value, String, inout String) -> Void) {
+                              separator: String = ": ", to out: inout String, value: (Value, String, inout String) -> Void) {
         if members.isEmpty { out += "{}"; return }
         let inner = indent + "  "
         out += "{\n"
         for (i, m) in members.enumerated() {
             out += inner
             JSONString.append(m.key, to: &out, style: style)
-            out += ": "
+            out += separator
             value(m.value, inner, &out)
             out += i == members.count - 1 ? "\n" : ",\n"
         }

@@ -6,8 +6,8 @@ public struct JSONSyntaxError: ThemegenError, Equatable {
     public let column: Int
     public let message: String
     public var kind: ErrorKind { .input }
-    /// `file:line: message`, the form config errors use.
-    public var description: String { "\(file):\(line): \(message)" }
+    /// `file:line:column: invalid JSON: message`, wherever the JSON came from.
+    public var description: String { "\(file):\(line):\(column): invalid JSON: \(message)" }
 }
 
 /// The project's one JSON parser: strict RFC 8259, keeps line numbers (Foundation's parser

@@ -52,25 +52,17 @@ public indirect enum JSONValue: Sendable, Equatable {
     }
 
     /// Deterministic text: two-space indent, members in stored order, `\n` at the end.
-    public func serialized() -> String {
-        var out = ""
-        write(to: &out, indent: "")
-        return out + "\n"
-    }
+    public func serialized() -> String { node.text(.plain) }
 
-    private func write(to out: inout String, indent: String) {
+    /// The same value as a tree to write.
+    public var node: JSONNode {
         switch self {
-        case .null: out += "null"
-        case .bool(let b): out += b ? "true" : "false"
-        case .number(let n):
-            if n == n.rounded(), abs(n) < 1e15 { out += String(Int64(n)) } else { out += "\(n)" }
-        case .string(let s): JSONString.append(s, to: &out)
-        case .array(let items):
-            JSONLayout.array(items, indent: indent, to: &out) { item, inner, out in item.value.write(to: &out, indent: inner) }
-        case .object(let members):
-            JSONLayout.object(members.map { ($0.key, $0.node) }, indent: indent, to: &out) { node, inner, out in
-                node.value.write(to: &out, indent: inner)
-            }
+        case .null: return .null
+        case .bool(let b): return .bool(b)
+        case .number(let n): return .raw(n == n.rounded() && abs(n) < 1e15 ? String(Int64(n)) : "\(n)")
+        case .string(let s): return .string(s)
+        case .array(let items): return .array(items.map(\.value.node))
+        case .object(let members): return .object(members.map { ($0.key, $0.node.value.node) })
         }
     }
 }

@@ -1,20 +1,21 @@
+import ThemegenCore
 import ThemegenSlicing
 
-/// The `Contents.json` documents of an asset catalog, as `XcodeJSON`.
+/// The `Contents.json` documents of an asset catalog; write them with `text(.xcode)`.
 public enum CatalogContents {
     public static let author = "themegen"
 
-    static var info: XcodeJSON { .object(["author": .string(author), "version": .int(1)]) }
+    static var info: JSONNode { .sortedObject(["author": .string(author), "version": .int(1)]) }
 
     /// The catalog root's `Contents.json`.
-    public static func catalog() -> XcodeJSON { .object(["info": info]) }
+    public static func catalog() -> JSONNode { .sortedObject(["info": info]) }
 
     /// A group folder's `Contents.json`; `provides-namespace` makes Xcode prefix the group's
     /// name to the asset names inside it.
-    public static func group(providesNamespace: Bool) -> XcodeJSON {
-        var doc: [String: XcodeJSON] = ["info": info]
-        if providesNamespace { doc["properties"] = .object(["provides-namespace": .bool(true)]) }
-        return .object(doc)
+    public static func group(providesNamespace: Bool) -> JSONNode {
+        var doc: [String: JSONNode] = ["info": info]
+        if providesNamespace { doc["properties"] = .sortedObject(["provides-namespace": .bool(true)]) }
+        return .sortedObject(doc)
     }
 
     /// One slot of an imageset: its scale, its file (nil leaves the slot empty) and its slicing.
@@ -28,26 +29,26 @@ public enum CatalogContents {
     }
 
     /// An imageset's `Contents.json`. Slots are written in ascending scale.
-    public static func imageSet(slots: [Slot], renderingIntent: RenderingIntent? = nil) -> XcodeJSON {
-        var doc: [String: XcodeJSON] = ["info": info]
+    public static func imageSet(slots: [Slot], renderingIntent: RenderingIntent? = nil) -> JSONNode {
+        var doc: [String: JSONNode] = ["info": info]
         doc["images"] = .array(slots.sorted { $0.scale < $1.scale }.map(image))
         if let intent = renderingIntent {
-            doc["properties"] = .object(["template-rendering-intent": .string(intent.rawValue)])
+            doc["properties"] = .sortedObject(["template-rendering-intent": .string(intent.rawValue)])
         }
-        return .object(doc)
+        return .sortedObject(doc)
     }
 
-    private static func image(_ slot: Slot) -> XcodeJSON {
-        var entry: [String: XcodeJSON] = ["idiom": .string("universal"), "scale": .string("\(slot.scale)x")]
+    private static func image(_ slot: Slot) -> JSONNode {
+        var entry: [String: JSONNode] = ["idiom": .string("universal"), "scale": .string("\(slot.scale)x")]
         if let f = slot.filename { entry["filename"] = .string(f) }
         if slot.filename != nil, let s = slot.slicing { entry["resizing"] = resizing(s) }
-        return .object(entry)
+        return .sortedObject(entry)
     }
 
     /// `resizing`: a 3-part mode writes only the two insets (and the centre side) of its axis.
-    static func resizing(_ s: ScaledSlicing) -> XcodeJSON {
-        var insets: [String: XcodeJSON] = [:]
-        var center: [String: XcodeJSON] = ["mode": .string(s.centerMode.rawValue)]
+    static func resizing(_ s: ScaledSlicing) -> JSONNode {
+        var insets: [String: JSONNode] = [:]
+        var center: [String: JSONNode] = ["mode": .string(s.centerMode.rawValue)]
         if s.resizingMode != .threePartVertical {
             insets["left"] = .int(s.insets.left); insets["right"] = .int(s.insets.right)
             center["width"] = .int(s.centerWidth)
@@ -56,7 +57,7 @@ public enum CatalogContents {
             insets["top"] = .int(s.insets.top); insets["bottom"] = .int(s.insets.bottom)
             center["height"] = .int(s.centerHeight)
         }
-        return .object(["mode": .string(s.resizingMode.rawValue), "center": .object(center),
-                        "cap-insets": .object(insets)])
+        return .sortedObject(["mode": .string(s.resizingMode.rawValue), "center": .sortedObject(center),
+                        "cap-insets": .sortedObject(insets)])
     }
 }

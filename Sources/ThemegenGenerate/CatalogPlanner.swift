@@ -21,7 +21,7 @@ public enum CatalogPlanner {
     public static func plan(catalog: String, assets: [SlicedAsset], colors: [NamedColor] = [],
                             providesNamespace: (String) -> Bool = { _ in false }) throws -> CatalogPlan {
         let root = catalog.hasSuffix("/") ? String(catalog.dropLast()) : catalog
-        var files: [PlannedFile] = [PlannedFile(path: root + "/Contents.json", text: CatalogContents.catalog().text)]
+        var files: [PlannedFile] = [PlannedFile(path: root + "/Contents.json", text: CatalogContents.catalog().text(.xcode))]
         var groups = Set<String>()
         var names: [String: String] = [:]   // folder/name → what already uses it
         func folder(_ path: [String]) -> String {
@@ -31,7 +31,7 @@ public enum CatalogPlanner {
                 if groups.insert(folder).inserted {
                     let group = path[...i].joined(separator: "/")
                     files.append(PlannedFile(path: folder + "/Contents.json",
-                                             text: CatalogContents.group(providesNamespace: providesNamespace(group)).text))
+                                             text: CatalogContents.group(providesNamespace: providesNamespace(group)).text(.xcode)))
                 }
             }
             return folder
@@ -59,13 +59,13 @@ public enum CatalogPlanner {
                 files.append(PlannedFile(path: set + "/" + name, bytes: img.png, kind: .png))
             }
             files.append(PlannedFile(path: set + "/Contents.json",
-                                     text: CatalogContents.imageSet(slots: slots, renderingIntent: a.renderingIntent).text))
+                                     text: CatalogContents.imageSet(slots: slots, renderingIntent: a.renderingIntent).text(.xcode)))
         }
         for c in colors {
             let folder = folder(c.groups)
             try claim(folder, c.name, by: "the colour \(c.name)")
             let set = folder + "/" + c.name + ".colorset"
-            files.append(PlannedFile(path: set + "/Contents.json", text: try CatalogContents.colorSet(c).text))
+            files.append(PlannedFile(path: set + "/Contents.json", text: try CatalogContents.colorSet(c).text(.xcode)))
         }
         let byteOrder: (String, String) -> Bool = { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
         files.sort { byteOrder($0.path, $1.path) }

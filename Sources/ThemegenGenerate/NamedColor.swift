@@ -27,7 +27,7 @@ extension CatalogContents {
     /// A colorset's `Contents.json`: the colour, then its dark variant under `appearances`
     /// (`luminosity` `dark`). Components as Xcode writes them: strings with three decimals,
     /// enough to recover every 8-bit value.
-    public static func colorSet(_ c: NamedColor) throws -> XcodeJSON {
+    public static func colorSet(_ c: NamedColor) throws -> JSONNode {
         let space: String
         switch c.colorSpace {
         case .sRGB: space = "srgb"
@@ -35,22 +35,22 @@ extension CatalogContents {
         case .other(let name):
             throw CatalogError(message: "\((c.groups + [c.name]).joined(separator: "/")).colorset: its colour space '\(name)' cannot be written in a colorset; use sRGB or Display P3 sources")
         }
-        func entry(_ rgba: RGBA, dark: Bool) -> XcodeJSON {
-            var e: [String: XcodeJSON] = [
+        func entry(_ rgba: RGBA, dark: Bool) -> JSONNode {
+            var e: [String: JSONNode] = [
                 "idiom": .string("universal"),
-                "color": .object(["color-space": .string(space), "components": .object([
+                "color": .sortedObject(["color-space": .string(space), "components": .sortedObject([
                     "red": .string(component(rgba.red)), "green": .string(component(rgba.green)),
                     "blue": .string(component(rgba.blue)), "alpha": .string(component(rgba.alpha)),
                 ])]),
             ]
             if dark {
-                e["appearances"] = .array([.object(["appearance": .string("luminosity"), "value": .string("dark")])])
+                e["appearances"] = .array([.sortedObject(["appearance": .string("luminosity"), "value": .string("dark")])])
             }
-            return .object(e)
+            return .sortedObject(e)
         }
         var colors = [entry(c.color, dark: false)]
         if let d = c.dark { colors.append(entry(d, dark: true)) }
-        return .object(["colors": .array(colors), "info": info])
+        return .sortedObject(["colors": .array(colors), "info": info])
     }
 
     /// 0…1 with three decimals, clamped; "-0.000" never appears.

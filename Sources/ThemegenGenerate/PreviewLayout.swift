@@ -48,8 +48,10 @@ enum PreviewLayout {
     /// 3-part) than its own, always leaving room for the caps.
     static func stretchSizes(pointWidth w: Int, pointHeight h: Int, slicing: Slicing) -> [(width: Int, height: Int)] {
         let caps = slicing.capInsets
-        let minW = Int((caps.left + caps.right).rounded(.up)) + 8
-        let minH = Int((caps.top + caps.bottom).rounded(.up)) + 8
+        // Clamped: a conversion of an out-of-range Double traps.
+        func whole(_ x: Double) -> Int { x.isFinite ? Int(min(max(x.rounded(.up), 0), 1_000_000)) : 1_000_000 }
+        let minW = whole(caps.left + caps.right) + 8
+        let minH = whole(caps.top + caps.bottom) + 8
         switch slicing.resizingMode {
         case .threePartVertical:
             let a = max(2 * h, minH), b = max(min(4 * h, stretchMax), a + 8)

@@ -105,9 +105,19 @@ public struct FolderPartials: PartialResolver {
         if includedFrom.hasPrefix(TemplateLibrary.builtinPrefix) {
             return BuiltinTemplates.source(named: name).map { ($0, TemplateLibrary.builtinPrefix + name) }
         }
+        // Only from the template's own folder and below: never `..`, an absolute path, or a
+        // link leading out of the folder.
+        if let problem = PathGuard.formProblem(name) {
+            throw FileError(includedFrom, "partial '\(name)': the name \(problem); partials are files in this template's folder or below it")
+        }
         let folder = FilePath.parent(includedFrom)
         let path = folder.isEmpty ? name + ".mustache" : folder + "/" + name + ".mustache"
         guard FileManager.default.fileExists(atPath: path) else { return nil }
+        let inside = PathGuard(base: folder.isEmpty ? "." : folder, roots: [folder.isEmpty ? "." : folder],
+                               describedAs: "the template's folder")
+        do { try inside.check(name + ".mustache", shownAs: path) } catch let e as FileError {
+            throw FileError(includedFrom, "partial '\(name)': \(e.path) \(e.message)")
+        }
         return (try TemplateLibrary.read(path), path)
     }
 }

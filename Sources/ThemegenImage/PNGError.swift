@@ -13,6 +13,8 @@ public struct PNGError: ThemegenError, Equatable {
         case badCRC(String)
         case badHeader(String)
         case tooLarge(width: Int, height: Int, limit: Int)
+        case interlacedTooLarge(width: Int, height: Int)
+        case outOfMemory(bytes: Int)
         case corrupt(String)
         case encodeFailed(String)
     }
@@ -27,7 +29,7 @@ public struct PNGError: ThemegenError, Equatable {
 
     public var kind: ErrorKind {
         switch reason {
-        case .unreadable, .encodeFailed: return .io
+        case .unreadable, .encodeFailed, .outOfMemory: return .io
         default: return .input
         }
     }
@@ -44,6 +46,10 @@ public struct PNGError: ThemegenError, Equatable {
         case .badHeader(let d): message = "PNG header is invalid (\(d))"
         case .tooLarge(let w, let h, let limit):
             message = "image is \(w)×\(h) = \(w * h) pixels, over the limit of \(limit); raise it with --max-pixels if the file is genuine"
+        case .interlacedTooLarge(let w, let h):
+            message = "interlaced image is \(w)×\(h) pixels; themegen buffers interlaced images whole and reads them only up to \(PNGLimits.maxInterlacedPixels) pixels; export it without interlacing"
+        case .outOfMemory(let bytes):
+            message = "not enough memory to decode the image (\(bytes) bytes); lower --max-pixels or make the image smaller"
         case .corrupt(let d): message = "PNG data is corrupt (\(d))"
         case .encodeFailed(let d): message = "could not encode PNG (\(d))"
         }
@@ -63,6 +69,9 @@ public struct PNGError: ThemegenError, Equatable {
         case TG_ERR_LIMIT:
             let parts = detail.split(separator: "x").compactMap { Int($0) }
             reason = .tooLarge(width: parts.first ?? 0, height: parts.last ?? 0, limit: limit)
+        case TG_ERR_INTERLACED:
+            let parts = detail.split(separator: "x").compactMap { Int($0) }
+            reason = .interlacedTooLarge(width: parts.first ?? 0, height: parts.last ?? 0)
         case TG_ERR_WRITE: reason = .encodeFailed(detail)
         default: reason = .corrupt(detail)
         }

@@ -30,4 +30,11 @@ public enum PNGLimits {
     /// hostile header cannot exhaust memory. 100 megapixels covers any artboard
     /// (an iPad Pro 12.9" @2x artboard is 5.6 MP); `--max-pixels` raises it.
     public static let defaultMaxPixels = 100_000_000
+    // The bridge's fixed limits (Sources/CPNGBridge/tg_png.c), for messages and docs/png.md.
+    /// Interlaced images are decoded whole before their first row is delivered.
+    public static let maxInterlacedPixels = 16 * 1024 * 1024
+    /// The largest ancillary chunk (an ICC profile) read into memory; larger is an error.
+    public static let maxChunkBytes = 16 * 1024 * 1024
+    /// Width and height, each.
+    public static let maxSide = 1_000_000
 }

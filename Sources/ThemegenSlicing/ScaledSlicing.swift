@@ -34,7 +34,10 @@ public struct ScaledSlicing: Sendable, Hashable {
     }
 
     /// Cap insets in points to whole pixels at `scale`: round half up.
+    /// Clamped to 0…2³¹, so no value (configs are checked, but not every caller's) traps.
     public static func pixels(_ points: Double, _ scale: Int) -> Int {
-        Int((points * Double(scale) + 0.5).rounded(.down))
+        let v = (points * Double(scale) + 0.5).rounded(.down)
+        guard v.isFinite else { return v > 0 ? Int(Int32.max) : 0 }
+        return Int(min(max(v, 0), Double(Int32.max)))
     }
 }

@@ -57,25 +57,35 @@ public struct SliceSource: Sendable, Hashable {
                 out.append(s)
                 continue
             }
-            try walk(input, groups: [], into: &out)
+            var visited: Set<String> = []
+            try walk(input, root: PathGuard.resolved(input), groups: [], visited: &visited, into: &out)
         }
         return out
     }
 
-    private static func walk(_ folder: String, groups: [String], into out: inout [SliceSource]) throws {
-        let fm = FileManager.default
-        let names: [String]
-        do { names = try fm.contentsOfDirectory(atPath: folder) } catch {
-            throw FileError(folder, "cannot list the folder: \(error.localizedDescription)", kind: .io)
-        }
-        for name in names.sorted(by: { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }) where !name.hasPrefix(".") {
-            let path = folder.hasSuffix("/") ? folder + name : folder + "/" + name
-            var isDir: ObjCBool = false
-            guard fm.fileExists(atPath: path, isDirectory: &isDir) else { continue }
-            if isDir.boolValue {
+    /// Walks `folder` depth-first. A link to a folder is followed only when it stays inside
+    /// the input folder and leads to a folder not walked yet (its exports then appear in the
+    /// link's group too); otherwise (a loop, or a link out of the tree) it is an error naming
+    /// the link.
+    private static func walk(_ folder: String, root: String, groups: [String], visited: inout Set<String>,
+                             into out: inout [SliceSource]) throws {
+        let real = PathGuard.resolved(folder)
+        visited.insert(real)
+        for entry in try FileSystem.entries(folder, shownAs: folder) {
+            let path = folder.hasSuffix("/") ? folder + entry.name : folder + "/" + entry.name
+            if entry.isFolder {
                 // An asset catalog inside the input is output, not source.
-                if name.hasSuffix(".xcassets") { continue }
-                try walk(path, groups: groups + [name], into: &out)
+                if entry.name.hasSuffix(".xcassets") { continue }
+                if entry.isLink {
+                    let target = PathGuard.resolved(path)
+                    if target != root && !target.hasPrefix(root == "/" ? "/" : root + "/") {
+                        throw FileError(path, "is a link to a folder outside the input folder (\(target)); themegen does not follow it; move the exports in or remove the link")
+                    }
+                    if visited.contains(target) || real.hasPrefix(target + "/") || real == target {
+                        throw FileError(path, "is a link back to a folder already read (\(target)), a loop; remove it")
+                    }
+                }
+                try walk(path, root: root, groups: groups + [entry.name], visited: &visited, into: &out)
             } else if let s = SliceSource(path: path, groups: groups) {
                 out.append(s)
             }

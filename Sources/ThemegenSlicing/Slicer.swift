@@ -145,6 +145,11 @@ public enum Slicer {
             do {
                 let d = try decode(s.path)
                 var image = d.image
+                if case .other(let profile) = image.colorSpace {
+                    // An input problem (exit 2), worded as `themes` words it; the encoder
+                    // could not tag the outputs anyway.
+                    throw FileError(s.path, "colour profile '\(TerminalText.safe(profile))' is neither sRGB nor Display P3; re-export in sRGB or Display P3")
+                }
                 var reusable: [UInt8]? = image.bitDepth == 8 ? d.bytes : nil
                 var patch: NinePatch?
                 if s.isNinePatch {
@@ -189,6 +194,14 @@ public enum Slicer {
             if slicing == nil { outcome.warnings.append("\(top.source.path): automatic caps (\(options.hints.autoCaps)) found no band of identical rows or columns in \(label); it is not sliced") }
         }
         if var s = slicing, options.slicing[name] != nil { s.centerMode = centerMode; slicing = s }
+        if let s = options.slicing[name] {
+            let pw = Downscaler.scaledSide(top.image.width, scale: 1, sourceScale: top.source.scale)
+            let ph = Downscaler.scaledSide(top.image.height, scale: 1, sourceScale: top.source.scale)
+            if let problem = CapsFit.problem(s.capInsets, pointWidth: pw, pointHeight: ph) {
+                outcome.errors.append(ThemegenErrorBox(FileError(top.source.path, "the caps configured for \"\(name)\" \(problem); make them smaller (the asset's \"caps\" in the config)")))
+                return outcome
+            }
+        }
 
         var images: [ScaledImage] = []
         var empty: [Int] = []

@@ -14,17 +14,17 @@ final class CatalogPlannerTests: XCTestCase {
     typealias F = SlicingFixtures
 
     func testCatalogRootAndGroupGoldens() throws {
-        XCTAssertEqual(CatalogContents.catalog().text, try F.text("Catalog/catalog-root.json"))
-        XCTAssertEqual(CatalogContents.group(providesNamespace: true).text, try F.text("Catalog/group-namespace.json"))
-        XCTAssertEqual(CatalogContents.group(providesNamespace: false).text, try F.text("Catalog/catalog-root.json"))
+        XCTAssertEqual(CatalogContents.catalog().text(.xcode), try F.text("Catalog/catalog-root.json"))
+        XCTAssertEqual(CatalogContents.group(providesNamespace: true).text(.xcode), try F.text("Catalog/group-namespace.json"))
+        XCTAssertEqual(CatalogContents.group(providesNamespace: false).text(.xcode), try F.text("Catalog/catalog-root.json"))
     }
 
     func testPlainAndTemplateImageSetGoldens() throws {
         let plain = CatalogContents.imageSet(slots: [3, 1, 2].map { .init(scale: $0, filename: CatalogPlanner.fileName("Star", scale: $0)) })
-        XCTAssertEqual(plain.text, try F.text("Catalog/imageset-plain.json"))
+        XCTAssertEqual(plain.text(.xcode), try F.text("Catalog/imageset-plain.json"))
         let template = CatalogContents.imageSet(slots: [.init(scale: 1, filename: "Glyph.png"), .init(scale: 2, filename: "Glyph@2x.png"),
                                                         .init(scale: 3, filename: nil)], renderingIntent: .template)
-        XCTAssertEqual(template.text, try F.text("Catalog/imageset-template.json"))
+        XCTAssertEqual(template.text(.xcode), try F.text("Catalog/imageset-template.json"))
     }
 
     func testNinePartGoldenWithInsetsRoundedPerScale() throws {
@@ -36,7 +36,7 @@ final class CatalogPlannerTests: XCTestCase {
             let img = F.image(w, h) { _, _ in (9, 9, 9, 255) }
             return .init(scale: s, filename: CatalogPlanner.fileName("Button", scale: s), slicing: ScaledSlicing(slicing, scale: s, image: img))
         }
-        XCTAssertEqual(CatalogContents.imageSet(slots: slots).text, try F.text("Catalog/imageset-9part.json"))
+        XCTAssertEqual(CatalogContents.imageSet(slots: slots).text(.xcode), try F.text("Catalog/imageset-9part.json"))
     }
 
     func testThreePartGoldenWritesOnlyItsAxis() throws {
@@ -47,7 +47,7 @@ final class CatalogPlannerTests: XCTestCase {
         XCTAssertFalse(s.uniform)
         XCTAssertEqual(s.centerWidth, 4)
         let doc = CatalogContents.imageSet(slots: [.init(scale: 1, filename: "Pill.png", slicing: s)])
-        XCTAssertEqual(doc.text, try F.text("Catalog/imageset-3part.json"))
+        XCTAssertEqual(doc.text(.xcode), try F.text("Catalog/imageset-3part.json"))
     }
 
     func testInsetRoundingIsHalfUp() {
@@ -61,8 +61,11 @@ final class CatalogPlannerTests: XCTestCase {
     }
 
     func testJSONEscapingAndKeyOrder() {
-        let doc = XcodeJSON.object(["b": .string("a\"b\\c\n\u{1}é/"), "a": .array([]), "B": .bool(false)])
-        XCTAssertEqual(doc.text, "{\n  \"B\" : false,\n  \"a\" : [\n\n  ],\n  \"b\" : \"a\\\"b\\\\c\\n\\u0001é/\"\n}\n")
+        let doc = JSONNode.sortedObject(["b": .string("a\"b\\c\n\u{1}é/"), "a": .array([]), "B": .bool(false)])
+        XCTAssertEqual(doc.text(.xcode), "{\n  \"B\" : false,\n  \"a\" : [\n\n  ],\n  \"b\" : \"a\\\"b\\\\c\\n\\u0001é/\"\n}\n")
+        // The same tree in themegen's own layout and in the templates' script-safe one.
+        XCTAssertEqual(doc.text(.plain), "{\n  \"B\": false,\n  \"a\": [],\n  \"b\": \"a\\\"b\\\\c\\n\\u0001é/\"\n}\n")
+        XCTAssertEqual(JSONNode.string("\u{2028}\u{1F}").text, "\"\\u2028\\u001F\"\n")
     }
 
     func testPlanListsEveryFileSortedWithGroups() throws {
@@ -97,9 +100,9 @@ final class CatalogPlannerTests: XCTestCase {
         XCTAssertEqual(plan.files.first { $0.path == "Out.xcassets/Icons/Small/Star.imageset/Star@2x.png" }?.bytes, [2])
         XCTAssertEqual(plan.files.first { $0.path == "Out.xcassets/Icons/Contents.json" }?.kind, .text)
         XCTAssertEqual(plan.files.first { $0.path == "Out.xcassets/Back.imageset/Back.png" }?.kind, .png)
-        XCTAssertEqual(String(decoding: plan.files.first { $0.path == "Out.xcassets/Icons/Contents.json" }!.bytes, as: UTF8.self), CatalogContents.group(providesNamespace: false).text)
+        XCTAssertEqual(String(decoding: plan.files.first { $0.path == "Out.xcassets/Icons/Contents.json" }!.bytes, as: UTF8.self), CatalogContents.group(providesNamespace: false).text(.xcode))
         let groupDoc = plan.files.first { $0.path == "Out.xcassets/Icons/Small/Contents.json" }!
-        XCTAssertEqual(String(decoding: groupDoc.bytes, as: UTF8.self), CatalogContents.group(providesNamespace: true).text)
+        XCTAssertEqual(String(decoding: groupDoc.bytes, as: UTF8.self), CatalogContents.group(providesNamespace: true).text(.xcode))
         // The empty 3x slot of Back is written as an entry without a file.
         let back = String(decoding: plan.files.first { $0.path == "Out.xcassets/Back.imageset/Contents.json" }!.bytes, as: UTF8.self)
         XCTAssertTrue(back.contains("    {\n      \"idiom\" : \"universal\",\n      \"scale\" : \"3x\"\n    }\n"), back)
@@ -108,14 +111,14 @@ final class CatalogPlannerTests: XCTestCase {
     func testColorSetGoldenWithDarkVariant() throws {
         let c = NamedColor(name: "Accent", color: RGBA(red: 1, green: 1.0 / 255, blue: 88.0 / 255),
                            dark: RGBA(red: 0.11, green: 0.1104, blue: -0.2, alpha: 0.5), colorSpace: .displayP3)
-        XCTAssertEqual(try CatalogContents.colorSet(c).text, try F.text("Catalog/colorset-dark.json"))
+        XCTAssertEqual(try CatalogContents.colorSet(c).text(.xcode), try F.text("Catalog/colorset-dark.json"))
         // Three decimals recover every 8-bit value.
         for v in 0...255 {
             XCTAssertEqual(Int((Double(CatalogContents.component(Double(v) / 255))! * 255).rounded()), v)
         }
         let light = try CatalogContents.colorSet(NamedColor(name: "Ink", color: RGBA(red: 0, green: 0, blue: 0)))
-        XCTAssertTrue(light.text.contains("\"color-space\" : \"srgb\""))
-        XCTAssertFalse(light.text.contains("appearances"))
+        XCTAssertTrue(light.text(.xcode).contains("\"color-space\" : \"srgb\""))
+        XCTAssertFalse(light.text(.xcode).contains("appearances"))
     }
 
     func testColorSetsInThePlanAndTheirErrors() throws {

@@ -122,7 +122,7 @@ final class ConfigTests: XCTestCase {
             "themegen.json:6: themes[0].outputs[1].template: expected a string, found a number",
             "themegen.json:8: themes[0].themes.Sunset.themeColour: unknown key (known keys here: themeColor, textColors)",
             "themegen.json:8: themes[0].themes.Sunset.textColors.title.color: \"orange\" is not a colour; expected \"#RRGGBB\" or \"#RRGGBBAA\"",
-            "themegen.json:12: assets[0].assets[\"Big Button\"].caps.top: expected a number ≥ 0, found -1.0",
+            "themegen.json:12: assets[0].assets[\"Big Button\"].caps.top: expected a number from 0 to 100000 (points), found -1.0",
             "themegen.json:12: assets[0].assets[\"Big Button\"].resizing: \"nine\" is not one of \"9-part\", \"3-part-horizontal\", \"3-part-vertical\"",
             "themegen.json:13: assets[0].pad: expected true or false, found a string",
             "themegen.json:15: preview: expected true, false or an object, found a string",
@@ -173,12 +173,12 @@ final class ConfigTests: XCTestCase {
         ])
     }
 
-    func testSyntaxErrorsNameTheLine() {
+    func testSyntaxErrorsNameTheLineAndColumn() {
         let root = project()
         XCTAssertEqual(errors("{\n  \"themes\": [\n    {\"input\": \"Exports/Themes\",}\n  ]\n}", root: root),
-                       ["themegen.json:3: expected a key in quotes"])
-        XCTAssertEqual(errors("{\"a\": 1, \"a\": 2}", root: root), ["themegen.json:1: duplicate key 'a'"])
-        XCTAssertEqual(errors("{\n\n", root: root), ["themegen.json:3: unexpected end of file inside an object"])
+                       ["themegen.json:3:32: invalid JSON: expected a key in quotes"])
+        XCTAssertEqual(errors("{\"a\": 1, \"a\": 2}", root: root), ["themegen.json:1:10: invalid JSON: duplicate key 'a'"])
+        XCTAssertEqual(errors("{\n\n", root: root), ["themegen.json:3:1: invalid JSON: unexpected end of file inside an object"])
     }
 
     func testConventionsUseTheFoldersThatExist() throws {

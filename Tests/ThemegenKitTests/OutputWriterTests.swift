@@ -326,14 +326,17 @@ final class OutputWriterTests: XCTestCase {
         let root = makeTemporaryFolder(self)
         let bad = OutputPlan(files: [PlannedFile(path: "/etc/passwd", text: ""), PlannedFile(path: "../x", text: ""),
                                      PlannedFile(path: "a//b", text: ""), PlannedFile(path: "A.swift", text: ""),
-                                     PlannedFile(path: "A.swift", text: ""), PlannedFile(path: manifest, text: "")])
+                                     PlannedFile(path: "A.swift", text: ""), PlannedFile(path: manifest, text: ""),
+                                     PlannedFile(path: "G/.A.swift.themegen-tmp-12", text: ""), PlannedFile(path: "a\0b", text: "")])
         XCTAssertThrowsError(try OutputWriter.apply(plan: bad, root: root, options: WriteOptions())) { error in
             XCTAssertEqual((error as! ErrorList).errors.map { "\($0)" }, [
                 "/etc/passwd: output path must be relative, inside the config's folder, without '.' or '..'",
                 "../x: output path must be relative, inside the config's folder, without '.' or '..'",
                 "a//b: output path must be relative, inside the config's folder, without '.' or '..'",
                 "A.swift: two outputs of this run have the same path",
-                "Generated/.themegen-manifest.json: output path collides with themegen's own bookkeeping files",
+                "Generated/.themegen-manifest.json: output path collides with themegen's own bookkeeping files (.themegen/, the manifest, names containing '.themegen-tmp')",
+                "G/.A.swift.themegen-tmp-12: output path collides with themegen's own bookkeeping files (.themegen/, the manifest, names containing '.themegen-tmp')",
+                "a\0b: output path must be relative, inside the config's folder, without '.' or '..'",
             ])
         }
         XCTAssertEqual(allFiles(root), [])

@@ -105,7 +105,17 @@ final class PNGHostileInputTests: XCTestCase {
         XCTAssertTrue(run.err.contains("themegen: error: \(dir.path)/x.png: is a folder"))
         XCTAssertEqual(run.out, """
         [
-          {"file": "\(dir.path)/b-good.png", "width": 32, "height": 32, "bitDepth": 8, "colorType": "rgb", "interlaced": false, "hasAlpha": false, "colorSpace": "other", "colorProfile": "gAMA 1"}
+          {
+            "file": "\(dir.path)/b-good.png",
+            "width": 32,
+            "height": 32,
+            "bitDepth": 8,
+            "colorType": "rgb",
+            "interlaced": false,
+            "hasAlpha": false,
+            "colorSpace": "other",
+            "colorProfile": "gAMA 1"
+          }
         ]
 
         """)

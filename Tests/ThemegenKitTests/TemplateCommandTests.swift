@@ -116,4 +116,57 @@ extension TemplateCommandTests {
         XCTAssertEqual(out, try CodeGenerator.render(themes: TemplateFixtures.themes, template: "swift",
                                                      params: ["publicAccess": "true"], templateSearchFolder: dir))
     }
+
+    /// 30 nested sections over a 10-item list would run for ever; a big text in a loop would
+    /// fill the disk. Both stop with an error naming the template and the line.
+    func testRenderLimitsOnStepsAndOutputSize() throws {
+        let dir = try temp()
+        let ctx = dir.appendingPathComponent("ctx.json").path
+        try #"{"l": [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]}"#.write(toFile: ctx, atomically: true, encoding: .utf8)
+        let nested = dir.appendingPathComponent("nested.mustache").path
+        try ("x\n" + String(repeating: "{{#l}}", count: 30) + "." + String(repeating: "{{/l}}", count: 30))
+            .write(toFile: nested, atomically: true, encoding: .utf8)
+        let started = Date()
+        let (code, out, err) = run(["template", "render", nested, "--context", ctx])
+        XCTAssertLessThan(Date().timeIntervalSince(started), 60)
+        XCTAssertEqual(code, .input)
+        XCTAssertEqual(out, "")
+        XCTAssertEqual(err, "themegen: error: \(nested):2:175: rendering stopped after 4000000 steps (sections nested over long lists, or partials fanning out?)\n")
+
+        let big = dir.appendingPathComponent("big.mustache").path
+        try ("{{#l}}\n{{#l}}" + String(repeating: "y", count: 1 << 20) + "{{/l}}{{/l}}")
+            .write(toFile: big, atomically: true, encoding: .utf8)
+        let (code2, out2, err2) = run(["template", "render", big, "--context", ctx])
+        XCTAssertEqual(code2, .input)
+        XCTAssertEqual(out2, "")
+        XCTAssertEqual(err2, "themegen: error: \(big):2:1: rendering stopped: the output passed 64 MB (sections nested over long lists?)\n")
+    }
+
+    func testPartialsResolveOnlyFromTheTemplatesFolder() throws {
+        let dir = try temp()
+        let ctx = dir.appendingPathComponent("ctx.json").path
+        try "{}".write(toFile: ctx, atomically: true, encoding: .utf8)
+        try FileManager.default.createDirectory(at: dir.appendingPathComponent("T"), withIntermediateDirectories: true)
+        try "secret".write(to: dir.appendingPathComponent("outside.mustache"), atomically: true, encoding: .utf8)
+        let tpl = dir.appendingPathComponent("T/t.mustache").path
+        for name in ["../outside", dir.path + "/outside"] {
+            try "a{{> \(name)}}b".write(toFile: tpl, atomically: true, encoding: .utf8)
+            let (code, out, err) = run(["template", "render", tpl, "--context", ctx])
+            XCTAssertEqual(code, .input, name)
+            XCTAssertEqual(out, "")
+            let problem = name.hasPrefix("/") ? "is absolute" : "has an empty, '.' or '..' component"
+            XCTAssertEqual(err, "themegen: error: \(tpl): partial '\(name)': the name \(problem); partials are files in this template's folder or below it\n")
+        }
+        // A link inside the folder that leads out of it.
+        XCTAssertEqual(symlink(dir.path + "/outside.mustache", dir.path + "/T/link.mustache"), 0)
+        try "a{{> link}}b".write(toFile: tpl, atomically: true, encoding: .utf8)
+        let (code, out, err) = run(["template", "render", tpl, "--context", ctx])
+        XCTAssertEqual(code, .input)
+        XCTAssertEqual(out, "")
+        XCTAssertTrue(err.hasPrefix("themegen: error: \(tpl): partial 'link': \(dir.path)/T/link.mustache is a symbolic link leading outside the template's folder"), err)
+        // One in the folder works.
+        try "in".write(to: dir.appendingPathComponent("T/row.mustache"), atomically: true, encoding: .utf8)
+        try "a{{> row}}b".write(toFile: tpl, atomically: true, encoding: .utf8)
+        XCTAssertEqual(run(["template", "render", tpl, "--context", ctx]).1, "ainb")
+    }
 }

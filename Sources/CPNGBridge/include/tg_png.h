@@ -17,6 +17,7 @@ typedef enum {
     TG_ERR_LIMIT = 7,     /* more pixels than the caller allows */
     TG_ERR_CORRUPT = 8,   /* anything else libpng rejects */
     TG_ERR_WRITE = 9,     /* encoding failed */
+    TG_ERR_INTERLACED = 10, /* interlaced and over the pixels themegen buffers whole */
 } tg_status;
 
 typedef struct {

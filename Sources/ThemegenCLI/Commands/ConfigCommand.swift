@@ -1,6 +1,7 @@
 import Foundation
 import ThemegenConfig
 import ThemegenCore
+import ThemegenSlicing
 
 /// `themegen config lint|init|schema`.
 enum ConfigCommand {
@@ -15,6 +16,8 @@ enum ConfigCommand {
         switch action {
         case "lint":
             let loaded = try ConfigLoader.load(explicitPath: args.value("config"))
+            let capErrors = CapsFit.lint(loaded)
+            if !capErrors.isEmpty { throw ErrorList(capErrors) }
             console.info("\(loaded.displayName): OK")
             return .ok
         case "init":

@@ -13,7 +13,7 @@ enum InspectCommand {
     ) { args, console in
         guard !args.positionals.isEmpty else { throw UsageError("inspect needs at least one file or folder") }
         let maxPixels = try parseMaxPixels(args)
-        var objects: [String] = []
+        var objects: [JSONNode] = []
         for path in try InputFiles.pngs(in: args.positionals, console: console) {
             do {
                 // Every row is read (one at a time) so a damaged file is reported, not described.
@@ -24,20 +24,20 @@ enum InspectCommand {
                 console.error(error)
             }
         }
-        console.write(objects.isEmpty ? "[]\n" : "[\n" + objects.joined(separator: ",\n") + "\n]\n")
+        console.write(JSONNode.array(objects).text(.plain))
         return .ok
     }
 
-    static func json(path: String, header h: PNGHeader, space: ColorSpace) -> String {
-        var fields = [
-            ("file", JSONString.quoted(path)),
-            ("width", "\(h.width)"), ("height", "\(h.height)"),
-            ("bitDepth", "\(h.bitDepth)"), ("colorType", JSONString.quoted(h.colorType.name)),
-            ("interlaced", "\(h.interlaced)"), ("hasAlpha", "\(h.hasAlpha)"),
-            ("colorSpace", JSONString.quoted(space.identifier)),
+    static func json(path: String, header h: PNGHeader, space: ColorSpace) -> JSONNode {
+        var fields: [(String, JSONNode)] = [
+            ("file", .string(path)),
+            ("width", .int(h.width)), ("height", .int(h.height)),
+            ("bitDepth", .int(Int(h.bitDepth))), ("colorType", .string(h.colorType.name)),
+            ("interlaced", .bool(h.interlaced)), ("hasAlpha", .bool(h.hasAlpha)),
+            ("colorSpace", .string(space.identifier)),
         ]
-        if let name = space.profileName { fields.append(("colorProfile", JSONString.quoted(name))) }
-        return "  {" + fields.map { "\"\($0.0)\": \($0.1)" }.joined(separator: ", ") + "}"
+        if let name = space.profileName { fields.append(("colorProfile", .string(name))) }
+        return .object(fields)
     }
 }
 

@@ -1,0 +1,32 @@
+#!/bin/sh
+# `make fuzz SECONDS=N`: builds each libFuzzer target (one at a time, in .build/fuzz so the
+# normal build is untouched) and runs it for N seconds on a corpus seeded from the repository.
+# A crashing input is saved by libFuzzer as .build/fuzz/crash-*; commit it under
+# Tests/ThemegenKitTests/Fixtures/Fuzz/TARGET/ and `swift test` replays it.
+set -eu
+SECONDS_EACH=${1:-30}
+SWIFT=${SWIFT:-swift}
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+cd "$ROOT"
+FUZZ=.build/fuzz
+SEEDS=Tests/ThemegenKitTests/Fixtures
+status=0
+for target in FuzzPNG FuzzMustache FuzzConfig FuzzManifest; do
+    THEMEGEN_FUZZ=1 $SWIFT build --scratch-path "$FUZZ" --sanitize fuzzer --product "$target" >/dev/null
+    corpus="$FUZZ/corpus/$target"
+    mkdir -p "$corpus"
+    case $target in
+        FuzzPNG) find Exports "$SEEDS" -name '*.png' -size -256k -exec cp {} "$corpus/" \; ;;
+        FuzzMustache) cp Templates/*.mustache "$corpus/" ;;
+        FuzzConfig) cp themegen.json "$SEEDS"/FuzzSeeds/FuzzConfig/*.json "$corpus/" ;;
+        FuzzManifest) cp "$SEEDS"/FuzzSeeds/FuzzManifest/*.json "$corpus/" ;;
+    esac
+    # Inputs that once failed are seeds too.
+    cp "$SEEDS/Fuzz/$target/"* "$corpus/" 2>/dev/null || true
+    echo "== $target: $SECONDS_EACH s"
+    SWIFT_BACKTRACE=enable=no "$FUZZ/debug/$target" -max_total_time="$SECONDS_EACH" -rss_limit_mb=2048 \
+        -timeout=10 -max_len=262144 -artifact_prefix="$FUZZ/$target-" -print_final_stats=1 "$corpus" \
+        2>"$FUZZ/$target.log" || { status=1; echo "$target failed: see $FUZZ/$target.log and $FUZZ/$target-*"; }
+    grep -E "^(stat::number_of_executed_units|stat::peak_rss_mb)" "$FUZZ/$target.log" || true
+done
+exit $status
