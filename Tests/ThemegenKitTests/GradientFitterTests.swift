@@ -113,21 +113,6 @@ final class GradientFitterTests: XCTestCase {
         XCTAssertLessThan(f.quality.maxDeltaE, 0.5)
     }
 
-    func testRadialGradientIsAPoorFit() {
-        let w = 375, h = 812
-        var px = [UInt8](repeating: 255, count: w * h * 4)
-        for y in 0..<h {
-            for x in 0..<w {
-                let d = min(1, (Double((x - w / 2) * (x - w / 2) + (y - h / 2) * (y - h / 2))).squareRoot() / 450)
-                let i = (y * w + x) * 4
-                px[i] = UInt8((255 * (1 - d)).rounded()); px[i + 1] = UInt8((40 + 120 * d).rounded()); px[i + 2] = UInt8((200 * d).rounded())
-            }
-        }
-        var acc = GradientAccumulator(width: w, height: h)
-        acc.add(Image(width: w, height: h, pixels: .rgba8(px)))
-        XCTAssertGreaterThan(acc.fit().quality.maxDeltaE, 3)
-    }
-
     func testNoiseIsAPoorFit() {
         let w = 375, h = 812
         var rng = SeededRandom(seed: 42)
