@@ -15,7 +15,20 @@ public enum PreviewProducer {
         var options = PreviewBuilder.Options(pagePath: output.output)
         options.inputRoot = context.root
         options.templateFolder = Producers.templatesFolder(context.root)
-        return try PreviewBuilder.plan(themes: themes.map { PreviewTheme(theme: $0) },
+        // A theme with a dark gradient shows twice: as designed, then its dark export.
+        let shown = themes.flatMap { t -> [Theme] in
+            guard var dark = t.dark else { return [t] }
+            dark.name = t.name + " (dark)"
+            dark.identifier = t.identifier + "Dark"
+            dark.textColors = t.textColors.map { c in
+                var d = c
+                d.color = c.dark ?? c.color
+                d.contrast = c.darkContrast ?? c.contrast
+                return d
+            }
+            return [t, dark]
+        }
+        return try PreviewBuilder.plan(themes: shown.map { PreviewTheme(theme: $0) },
                                        assets: assets.map(PreviewAsset.init(sliced:)), options: options)
     }
 }

@@ -13,7 +13,7 @@ import ThemegenGradients
 public enum ThemeProducer {
     /// The extractor's options from the section's per-theme overrides.
     public static func options(for section: ThemesInput, root: String) -> ThemeOptions {
-        ThemeOptions(themeTextColors: section.themes.mapValues(\.textColors),
+        ThemeOptions(textColors: section.textColors, themeTextColors: section.themes.mapValues(\.textColors),
                      themeColors: section.themes.compactMapValues(\.themeColor),
                      baseDirectory: root == "." ? nil : root)
     }
@@ -31,7 +31,29 @@ public enum ThemeProducer {
         for name in section.themes.keys.sorted() where !names.contains(name) && console.errorCount == 0 {
             console.warning("\(configName): themes[\(index)].themes.\(name): no theme of that name in \(section.input)")
         }
+        try checkTextColors(section, themes: themes, index: index, configName: configName)
         return themes
+    }
+
+    /// Every text colour a theme sets must exist for every theme, so generated code declares none
+    /// optional: a name without an input-level default that some themes lack is an error.
+    static func checkTextColors(_ section: ThemesInput, themes: [Theme], index: Int, configName: String) throws {
+        var errors: [ThemegenError] = []
+        var seen: Set<String> = []
+        for themeName in section.themes.keys.sorted() {
+            for c in section.themes[themeName]!.textColors where !seen.contains(c.name) {
+                seen.insert(c.name)
+                let lacking = themes.filter { t in !t.textColors.contains { $0.name == c.name } }.map(\.name)
+                guard !lacking.isEmpty else { continue }
+                let at = KeyPath.member(KeyPath.member(KeyPath.member("themes[\(index)].themes", themeName), "textColors"), c.name)
+                errors.append(ConfigError(
+                    file: configName, line: 0, keyPath: at,
+                    message: "text colour \(JSONString.quoted(c.name)) is missing from theme(s) "
+                        + lacking.map { JSONString.quoted($0) }.joined(separator: ", ")
+                        + "; give it a default for every theme under themes[\(index)].textColors, or set it for those themes"))
+            }
+        }
+        if !errors.isEmpty { throw ErrorList(errors) }
     }
 
     /// The section's outputs, rendered, and its colorsets when the section asks for them.
@@ -52,7 +74,8 @@ public enum ThemeProducer {
     /// the theme that provides a namespace: `UIColor(named: "Sunset/themeColor")`.
     static func namedColors(_ themes: [Theme]) -> [NamedColor] {
         themes.flatMap { t in
-            [NamedColor(name: "themeColor", groups: [t.name], color: t.themeColor, colorSpace: t.colorSpace)]
+            [NamedColor(name: "themeColor", groups: [t.name], color: t.themeColor, dark: t.dark?.themeColor,
+                        colorSpace: t.colorSpace)]
                 + t.textColors.map { c in
                     NamedColor(name: c.name, groups: [t.name], color: c.color, dark: c.dark, colorSpace: t.colorSpace)
                 }

@@ -45,9 +45,14 @@ public struct ThemesInput: Sendable, Equatable {
     public var themes: [String: ThemeOverride]
     /// An asset catalog to write each theme's colours into as colorsets, or nil.
     public var colorsets: String?
+    /// Text colours every theme of the input has (`themes[i].textColors`), in config order; a
+    /// theme's own of the same name replaces one.
+    public var textColors: [TextColorCheck]
 
-    public init(input: String, outputs: [OutputSpec], themes: [String: ThemeOverride] = [:], colorsets: String? = nil) {
+    public init(input: String, outputs: [OutputSpec], themes: [String: ThemeOverride] = [:], colorsets: String? = nil,
+                textColors: [TextColorCheck] = []) {
         self.input = input; self.outputs = outputs; self.themes = themes; self.colorsets = colorsets
+        self.textColors = textColors
     }
 }
 

@@ -21,8 +21,8 @@ public struct ConfigError: ThemegenError, Equatable {
 }
 
 /// Key paths as users read them: `themes[0].outputs[1].template`, `assets[0].assets["Big Button"]`.
-enum KeyPath {
-    static func member(_ path: String, _ key: String) -> String {
+package enum KeyPath {
+    package static func member(_ path: String, _ key: String) -> String {
         let plain = !key.isEmpty && key.unicodeScalars.allSatisfy {
             ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "_" || $0 == "$" || $0 == "-"
         }
@@ -30,5 +30,5 @@ enum KeyPath {
         return path + "[" + JSONString.quoted(key) + "]"
     }
 
-    static func index(_ path: String, _ i: Int) -> String { path + "[\(i)]" }
+    package static func index(_ path: String, _ i: Int) -> String { path + "[\(i)]" }
 }

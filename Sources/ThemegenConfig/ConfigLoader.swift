@@ -4,6 +4,7 @@ import FoundationEssentials
 import Foundation
 #endif
 import ThemegenCore
+import ThemegenGenerate
 import ThemegenGradients
 import ThemegenSlicing
 
@@ -203,8 +204,12 @@ struct ConfigDecoder {
             var params: [String: String] = [:]
             for m in o.value["params"]?.value.objectValue ?? [] {
                 switch m.node.value {
+                case .string(let s) where m.key == "themeManager" && TemplateParams.booleanParam(s) == nil:
+                    fail(KeyPath.member(at + ".params", m.key), m.node.line, "expected true or false, found \(JSONString.quoted(s))")
                 case .string(let s): params[m.key] = s
                 case .bool(let b): params[m.key] = b ? "true" : "false"
+                case _ where m.key == "themeManager":
+                    fail(KeyPath.member(at + ".params", m.key), m.node.line, "expected true or false")
                 case .number(let n): params[m.key] = n == n.rounded() && abs(n) < 1e15 ? String(Int64(n)) : "\(n)"
                 default: break
                 }
@@ -222,22 +227,42 @@ struct ConfigDecoder {
         for m in node.value["themes"]?.value.objectValue ?? [] {
             var o = ThemeOverride()
             o.themeColor = m.node.value["themeColor"]?.value.stringValue.flatMap(ConfigColor.parse)
-            for c in m.node.value["textColors"]?.value.objectValue ?? [] {
-                guard let color = c.node.value["color"]?.value.stringValue.flatMap(ConfigColor.parse) else { continue }
-                o.textColors.append(TextColorCheck(
-                    name: c.key, color: color,
-                    dark: c.node.value["dark"]?.value.stringValue.flatMap(ConfigColor.parse),
-                    large: c.node.value["large"]?.value.boolValue ?? false))
-            }
+            o.textColors = textColors(m.node.value["textColors"],
+                                      KeyPath.member(KeyPath.member(at + ".themes", m.key), "textColors"))
             overrides[m.key] = o
         }
+        let defaults = textColors(node.value["textColors"], at + ".textColors")
         var colorsets: String?
         if let c = node.value["colorsets"], let p = outputPath(c, at + ".colorsets") {
             colorsets = p
             if !p.hasSuffix(".xcassets") { fail(at + ".colorsets", c.line, "\"\(p)\" must end in .xcassets") }
         }
         guard let input else { return nil }
-        return ThemesInput(input: input, outputs: outs, themes: overrides, colorsets: colorsets)
+        return ThemesInput(input: input, outputs: outs, themes: overrides, colorsets: colorsets, textColors: defaults)
+    }
+
+    /// A `textColors` object; each name must give a Swift identifier generated code can declare.
+    private mutating func textColors(_ node: JSONItem?, _ at: String) -> [TextColorCheck] {
+        var result: [TextColorCheck] = []
+        for c in node?.value.objectValue ?? [] {
+            let id = SwiftIdentifier.lowerCamel(c.key, fallback: "")
+            if id.isEmpty {
+                fail(KeyPath.member(at, c.key), c.node.line,
+                     "the name \(JSONString.quoted(c.key)) gives no identifier for generated code; use letters, e.g. \"title\"")
+            } else if ThemeContext.reservedTextColorMembers.contains(id) {
+                fail(KeyPath.member(at, c.key), c.node.line,
+                     "the name \(JSONString.quoted(c.key)) gives '\(id)', which generated code already declares; rename it")
+            } else if let other = result.first(where: { SwiftIdentifier.lowerCamel($0.name, fallback: "") == id }) {
+                fail(KeyPath.member(at, c.key), c.node.line,
+                     "\(JSONString.quoted(c.key)) and \(JSONString.quoted(other.name)) both give the identifier '\(id)'; rename one")
+            }
+            guard let color = c.node.value["color"]?.value.stringValue.flatMap(ConfigColor.parse) else { continue }
+            result.append(TextColorCheck(
+                name: c.key, color: color,
+                dark: c.node.value["dark"]?.value.stringValue.flatMap(ConfigColor.parse),
+                large: c.node.value["large"]?.value.boolValue ?? false))
+        }
+        return result
     }
 
     private mutating func assets(_ node: JSONItem, _ at: String) -> AssetsInput? {

@@ -90,6 +90,7 @@ extension ConfigShape {
         ConfigKey("themes", .array(.object([
             ConfigKey("input", .string, required: true, "Folder of exported artboards, relative to the config."),
             ConfigKey("outputs", outputs, "Generated files. Default: [{\"template\": \"swift\", \"output\": \"Generated/Themes.swift\"}]."),
+            ConfigKey("textColors", .map(textColor), "Text colours every theme of this input has, by name (e.g. \"title\"); a theme's own textColors of the same name override them. A name some themes set and others lack needs a default here."),
             ConfigKey("themes", .map(theme), "Per-theme overrides, by theme name (the artboard's file name without extension)."),
             ConfigKey("colorsets", .string, "An asset catalog (.xcassets) to write each theme's colours into as colorsets, for storyboards. A catalog of its own, not the assets' one. Default: none."),
         ])), "Gradient theme inputs."),

@@ -34,6 +34,18 @@ public enum NumberFormat {
     /// The 4-decimal form every component, position and point uses.
     public static func four(_ x: Double) -> String { fixed(x, 4) }
 
+    /// The shortest text that reads back as `x` rounded to `decimals` places: `tidy(0.5, 4)` is
+    /// `"0.5"`, `tidy(1, 4)` is `"1"`, `tidy(0.123456, 4)` is `"0.1235"`. Generated code uses it
+    /// (4 decimals for colours and linear stop positions, 6 for radial and angular geometry,
+    /// as in the JSON) so literals carry no padding zeros.
+    public static func tidy(_ x: Double, _ decimals: Int = 4) -> String {
+        var text = fixed(x, decimals)
+        guard text.contains(".") else { return text }
+        while text.hasSuffix("0") { text.removeLast() }
+        if text.hasSuffix(".") { text.removeLast() }
+        return text == "-0" ? "0" : text
+    }
+
     /// A CSS angle: an integer when it is one (`180`), else 2 decimals (`135.50`).
     public static func angle(_ x: Double) -> String {
         let r = (x * 100).rounded() / 100

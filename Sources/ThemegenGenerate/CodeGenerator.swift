@@ -16,6 +16,7 @@ public enum CodeGenerator {
         try IdentifierCheck.themes(themes)
         if template == "json" { return ModelJSON.themes(themes) }
         let resolved = try TemplateLibrary.resolve(template, searchFolder: templateSearchFolder)
+        try resolved.check(renders: .themes)
         return try render(resolved, context: try ThemeContext.build(themes, params: params))
     }
 
@@ -25,6 +26,7 @@ public enum CodeGenerator {
         try IdentifierCheck.assets(assets)
         if template == "json" { return ModelJSON.assets(assets) }
         let resolved = try TemplateLibrary.resolve(template, searchFolder: templateSearchFolder)
+        try resolved.check(renders: .assets)
         return try render(resolved, context: try AssetContext.build(assets, params: params))
     }
 

@@ -29,11 +29,12 @@ enum ContextHelpers {
         })
     }
 
-    /// Components with 4 decimals, `hex`, `hexAlpha` and a ready CSS colour.
+    /// Components in their tidy form (at most 4 decimals: `0.5`, `1`), `hex`, `hexAlpha` and a
+    /// ready CSS colour.
     static func color(_ c: RGBA, space: ColorSpace) -> [String: TemplateValue] {
-        let r = NumberFormat.four(c.red), g = NumberFormat.four(c.green)
-        let b = NumberFormat.four(c.blue), a = NumberFormat.four(c.alpha)
-        let opaque = a == "1.0000"
+        let r = NumberFormat.tidy(c.red), g = NumberFormat.tidy(c.green)
+        let b = NumberFormat.tidy(c.blue), a = NumberFormat.tidy(c.alpha)
+        let opaque = a == "1"
         let css: String
         if space == .displayP3 {
             css = "color(display-p3 \(r) \(g) \(b)" + (opaque ? ")" : " / \(a))")
@@ -81,10 +82,20 @@ public enum TemplateParams {
         return result
     }
 
+    /// `true`/`false` (and `yes`/`no`, `1`/`0`) as a Boolean; nil for anything else.
+    package static func booleanParam(_ value: String) -> Bool? {
+        switch value.lowercased() {
+        case "true", "yes", "1": return true
+        case "false", "no", "0": return false
+        default: return nil
+        }
+    }
+
     /// Every param as a string (`true`/`false` become booleans, for sections), plus:
     /// `enumName` (default `defaultEnumName`, must be a valid Swift identifier),
     /// `accessModifier` (`"public "` when `publicAccess` is true, else `""`),
-    /// `bundle` (default `Bundle.main`).
+    /// `bundle` (default `Bundle.main`), `themeManager` (a Boolean, default true; anything else is
+    /// a usage error), `typePrefix` and `enumNameLowerCamel`.
     package static func context(_ params: [String: String], defaultEnumName: String) throws -> TemplateValue {
         var o: [String: TemplateValue] = [:]
         for (k, v) in params {
@@ -99,6 +110,18 @@ public enum TemplateParams {
         o["publicAccess"] = .bool(publicAccess)
         o["accessModifier"] = .string(publicAccess ? "public " : "")
         o["bundle"] = .string(params["bundle"] ?? "Bundle.main")
+        // Names the default templates derive from `enumName`: `Theme` gives `GradientView`,
+        // `AppTheme` gives `AppThemeGradientView`, so two generated files never clash.
+        o["typePrefix"] = .string(enumName == defaultEnumName ? "" : enumName)
+        o["enumNameLowerCamel"] = .string(SwiftIdentifier.lowerCamel(enumName, fallback: "theme"))
+        if let manager = params["themeManager"] {
+            guard let flag = booleanParam(manager) else {
+                throw UsageError("--param themeManager='\(manager)' is not a Boolean; use themeManager=true or themeManager=false")
+            }
+            o["themeManager"] = .bool(flag)
+        } else {
+            o["themeManager"] = .bool(true)
+        }
         return .object(o)
     }
 }

@@ -25,7 +25,7 @@ enum PreviewContext {
     }
 
     static func build(themes: [Theme], themeFiles: [ThemeFiles], assets: [Asset], assetFiles: [AssetFiles]) throws -> TemplateValue {
-        guard case .object(let tc) = try ThemeContext.build(themes, params: [:]),
+        guard case .object(let tc) = try ThemeContext.build(themes, params: [:], requireEveryTextColor: false),
               case .list(let themeItems)? = tc["themes"],
               case .object(let ac) = try AssetContext.build(assets, params: [:]),
               case .list(let assetItems)? = ac["assets"] else {

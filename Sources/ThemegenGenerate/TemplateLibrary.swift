@@ -21,6 +21,34 @@ public struct ResolvedTemplate: Sendable {
     public let name: String
     public let source: String
     public let origin: Origin
+
+    /// The model a template renders, declared by its first line: `{{! kind: themes }}` or
+    /// `{{! kind: assets }}` (a Mustache comment, so it renders as nothing).
+    public enum Kind: String, Sendable { case themes, assets }
+
+    /// The declared kind; nil when the first line declares none (the template is then used for
+    /// whatever it is given).
+    public var kind: Kind? {
+        func trimmed(_ s: Substring) -> Substring {
+            var t = s
+            while let c = t.first, c == " " || c == "\t" { t.removeFirst() }
+            while let c = t.last, c == " " || c == "\t" || c == "\r" { t.removeLast() }
+            return t
+        }
+        let firstLine = trimmed(source.prefix { $0 != "\n" })
+        guard firstLine.hasPrefix("{{!"), firstLine.hasSuffix("}}") else { return nil }
+        let body = trimmed(firstLine.dropFirst(3).dropLast(2))
+        guard body.hasPrefix("kind:") else { return nil }
+        return Kind(rawValue: String(trimmed(body.dropFirst(5))))
+    }
+
+    /// Throws unless the template may render `model`.
+    public func check(renders model: Kind) throws {
+        guard let kind, kind != model else { return }
+        let what = kind == .themes ? "a theme template" : "an asset template"
+        let use = model == .themes ? "themes (e.g. swift, objc-h, objc-m, css or json)" : "assets (e.g. swift-assets or json)"
+        throw UsageError("template \(name) is \(what) (its first line says {{! kind: \(kind.rawValue) }}) but was given \(model.rawValue); use a template for \(use)")
+    }
 }
 
 /// Finds templates. A spec containing `/` or ending in `.mustache` is a path read from disk; a

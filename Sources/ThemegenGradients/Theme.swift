@@ -36,6 +36,9 @@ public struct TextColor: Sendable, Hashable {
     public var large: Bool
     /// The worst WCAG 2.x contrast ratio of `color` against any point of the gradient.
     public var contrast: Double
+    /// In dark appearance: the worst ratio of `dark ?? color` against the dark gradient (or the
+    /// gradient, when the theme has no dark one); nil when the theme has no dark appearance.
+    public var darkContrast: Double? = nil
 
     public init(name: String, color: RGBA, dark: RGBA? = nil, large: Bool = false, contrast: Double) {
         self.name = name; self.color = color; self.dark = dark; self.large = large; self.contrast = contrast
@@ -73,6 +76,9 @@ public struct Theme: Sendable, Hashable {
     public var fit: FitQuality
     public var overlays: [PixelRect]
     public var shape: GradientShape
+    /// The dark-appearance variant recovered from `NAME~dark@Nx.png`, as a theme of its own
+    /// (an array only because a struct cannot hold itself; at most one element). See `dark`.
+    public var darkVariants: [Theme] = []
 
     public init(name: String, identifier: String, file: String, width: Int, height: Int,
                 colorSpace: ColorSpace, angle: Double, startPoint: UnitPoint, endPoint: UnitPoint,
@@ -87,4 +93,12 @@ public struct Theme: Sendable, Hashable {
 
     /// The gradient as drawn over the artboard's box.
     public var model: GradientModel { GradientModel(shape: shape, angle: angle, stops: stops) }
+}
+
+extension Theme {
+    /// The gradient for dark appearance (from `NAME~dark@3x.png`), when the folder has one.
+    public var dark: Theme? {
+        get { darkVariants.first }
+        set { darkVariants = newValue.map { [$0] } ?? [] }
+    }
 }

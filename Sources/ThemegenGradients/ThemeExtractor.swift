@@ -36,10 +36,12 @@ public enum ThemeExtractor {
             switch result {
             case .failure(let error): console.error(error)
             case .success(let fitted):
-                if let theme = makeTheme(fitted, options: options, console: console) { themes.append(theme) }
+                if let theme = makeTheme(fitted, options: DarkVariants.options(options, for: fitted.file), console: console) {
+                    themes.append(theme)
+                }
             }
         }
-        return themes
+        return DarkVariants.fold(themes, console: console)
     }
 
     /// Streams a PNG's rows into a `GradientAccumulator` (one cell row of rows per read) and fits.

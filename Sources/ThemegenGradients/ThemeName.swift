@@ -34,4 +34,14 @@ public enum ThemeName {
         let keep = Set(best.values.map(\.index))
         return files.enumerated().filter { keep.contains($0.offset) }.map(\.element)
     }
+
+    /// The suffix that marks a theme's dark-appearance export: `Day~dark@3x.png` is the dark
+    /// variant of `Day@3x.png` (as Xcode names appearance variants).
+    public static let darkSuffix = "~dark"
+
+    /// `Day~dark` → "Day"; nil for a name without the suffix.
+    public static func lightName(ofDark name: String) -> String? {
+        guard name.lowercased().hasSuffix(darkSuffix), name.count > darkSuffix.count else { return nil }
+        return String(name.dropLast(darkSuffix.count))
+    }
 }

@@ -125,7 +125,7 @@ final class BuildIntegrationTests: XCTestCase {
         let args = ["run", "--config", dir + "/themegen.json", "--swift-only", "--output-root", work]
         let (code, _, err) = cli(args)
         XCTAssertEqual(code, .ok, err)
-        XCTAssertEqual(err, "wrote 1 file(s)\n")
+        XCTAssertEqual(err, "wrote 1 file(s), deleted 0, unchanged 0\n")
         XCTAssertEqual(allFiles(work), [".themegen/.gitignore", ".themegen/cache.json", ".themegen/lock",
                                         "Gen/Themes.swift", "Generated/.themegen-manifest.json"])
         XCTAssertEqual(allFiles(dir), ["Art/Mint.png", "themegen.json"], "nothing written beside the config")

@@ -83,7 +83,6 @@ final class CodeGenerationTests: XCTestCase {
         XCTAssertEqual(ctx["hasP3"], true)
         guard case .list(let themes)? = ctx["themes"], case .list(let names)? = ctx["textColorNames"] else { return XCTFail() }
         XCTAssertEqual(names.map { $0["identifier"] }, ["title", "body"])
-        XCTAssertEqual(names.map { $0["inAllThemes"] }, [false, false])
         let aurora = themes[0]
         XCTAssertEqual(aurora["first"], true)
         XCTAssertEqual(aurora["angle"], "135")
@@ -94,8 +93,8 @@ final class CodeGenerationTests: XCTestCase {
         XCTAssertEqual(citrus["first"], false)
         XCTAssertEqual(citrus["angle"], "180")
         guard case .list(let stops)? = citrus["stops"] else { return XCTFail() }
-        XCTAssertEqual(stops.map { $0["position"] }, ["0.1500", "0.4000", "0.7000", "0.8500"])
-        XCTAssertEqual(stops.map { $0["positionPercent"] }, ["15.00%", "40.00%", "70.00%", "85.00%"])
+        XCTAssertEqual(stops.map { $0["position"] }, ["0.15", "0.4", "0.7", "0.85"])
+        XCTAssertEqual(stops.map { $0["positionPercent"] }, ["15%", "40%", "70%", "85%"])
         XCTAssertEqual(stops.map { $0["last"] }, [false, false, false, true])
         XCTAssertEqual(stops.map { $0["number"] }, ["1", "2", "3", "4"])
         XCTAssertEqual(stops[0]["hex"], "#F9D423")
@@ -103,22 +102,27 @@ final class CodeGenerationTests: XCTestCase {
         XCTAssertEqual(lagoon["isP3"], true)
         XCTAssertEqual(lagoon["colorSpace"], "display-p3")
         guard case .list(let p3stops)? = lagoon["stops"] else { return XCTFail() }
-        XCTAssertEqual(p3stops[0]["cssColor"], "color(display-p3 0.0000 0.7804 0.7216)")
+        XCTAssertEqual(p3stops[0]["cssColor"], "color(display-p3 0 0.7804 0.7216)")
         guard case .list(let dusk)? = themes[2]["textColors"] else { return XCTFail() }
         XCTAssertEqual(dusk[1]["hasDark"], true)
         XCTAssertEqual(dusk[1]["dark"]?["hex"], "#F2F2F7")
         XCTAssertEqual(dusk[0]["contrast"], "3.58")
+        // Slots follow textColorNames, whatever order the theme has them in.
         guard case .list(let peachSlots)? = themes[8]["textColorSlots"] else { return XCTFail() }
-        XCTAssertEqual(peachSlots.map { $0["present"] }, [false, true])
+        XCTAssertEqual(peachSlots.map { $0["identifier"] }, ["title", "body"])
+        XCTAssertEqual(peachSlots.map { $0["hex"] }, ["#FFFFFF", "#3A3A3C"])
         guard case .list(let flat)? = themes[11]["stops"] else { return XCTFail() }
-        XCTAssertEqual(flat.map { $0["position"] }, ["0.0000", "1.0000"], "a flat theme is given as two equal stops")
+        XCTAssertEqual(flat.map { $0["position"] }, ["0", "1"], "a flat theme is given as two equal stops")
         XCTAssertThrowsError(try ThemeContext.build([], params: ["enumName": "my theme"]))
 
-        // A text colour every theme has is marked so, and the template makes it non-optional.
-        let both = [TemplateFixtures.themes[0], TemplateFixtures.themes[2]]
-        guard case .list(let bothNames)? = try ThemeContext.build(both, params: [:])["textColorNames"] else { return XCTFail() }
-        XCTAssertEqual(bothNames.map { $0["inAllThemes"] }, [true, true])
-        XCTAssertTrue(try CodeGenerator.render(themes: both, template: "swift").contains("        var title: RGBA\n"))
+        // Every text colour is in every theme, and the template declares it non-optional.
+        XCTAssertTrue(try CodeGenerator.render(themes: TemplateFixtures.themes, template: "swift")
+            .contains("        var title: AdaptiveColor\n"))
+        // A name some themes lack (no input-level default filled it in) is an error naming them.
+        XCTAssertThrowsError(try ThemeContext.build(TemplateFixtures.authoredThemes, params: [:])) { error in
+            XCTAssertEqual(error as? MissingTextColorError,
+                           MissingTextColorError(name: "title", themes: ["Mint", "Peach Card", "Rose Gold", "Flat Mint"]))
+        }
     }
 
     func testParams() throws {

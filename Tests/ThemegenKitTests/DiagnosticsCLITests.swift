@@ -296,6 +296,7 @@ extension DiagnosticsCLITests {
             "--disable-gpu", "--dump-dom", "--force-color-profile", "--force-device-scale-factor", "--headless",
             "--hide-scrollbars", "--no-sandbox", "--screenshot", "--window-size", "--filter",
             "--product", "--sanitize", "--scratch-path", "--goal", "--truth", "--seed", "--random", "--oily", "--only", "--tool", "--theme",
+            "--static-swift-stdlib", "--shapes",
         ]
         XCTAssertEqual(existing.subtracting(documented).sorted(), [], "options no page documents")
         XCTAssertEqual(documented.subtracting(existing).subtracting(otherPrograms).sorted(), [], "documented options that do not exist")

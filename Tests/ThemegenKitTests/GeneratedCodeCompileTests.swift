@@ -53,6 +53,10 @@ final class GeneratedCodeCompileTests: XCTestCase {
                                                              params: ["enumName": "AwkwardTheme", "publicAccess": "true"], templateSearchFolder: builtins)),
             ("AwkwardAssets.swift", try CodeGenerator.render(assets: TemplateFixtures.awkwardAssets, template: "swift-assets",
                                                              params: ["enumName": "AwkwardAsset", "publicAccess": "true"], templateSearchFolder: builtins)),
+            ("DarkThemes.swift", try CodeGenerator.render(themes: TemplateFixtures.darkThemes, template: "swift",
+                                                          params: ["enumName": "DarkTheme", "themeManager": "false"],
+                                                          templateSearchFolder: builtins)),
+            ("ShapedThemes.swift", try TemplateFixtures.renderShaped(template: "swift", params: ["enumName": "ShapedTheme"])),
         ]
         for (name, text) in files { try Data(text.utf8).write(to: folder.appendingPathComponent(name)) }
         return files.map(\.0)
@@ -72,15 +76,24 @@ final class GeneratedCodeCompileTests: XCTestCase {
         return names
     }
 
-    /// Compiles a stub module from `Fixtures/Stubs/NAME.swift.txt` (optionally edited) into `modules`.
+    /// Compiles a stub module from `Fixtures/Stubs/NAME.swift.txt` (optionally edited) into `modules`,
+    /// against the stubs already there.
     func emitStub(_ name: String, into modules: URL, work: URL, edit: (String) -> String = { $0 }) throws {
         let source = try String(contentsOf: TemplateFixtures.fixtures.appendingPathComponent("Stubs/\(name).swift.txt"), encoding: .utf8)
-        let file = work.appendingPathComponent("\(name)-stub.swift")
+        let file = work.appendingPathComponent("\(modules.lastPathComponent)-\(name)-stub.swift")
         try Data(edit(source).utf8).write(to: file)
         try FileManager.default.createDirectory(at: modules, withIntermediateDirectories: true)
-        let r = try swiftc(["-parse-as-library", "-emit-module", "-module-name", name,
+        let r = try swiftc(["-parse-as-library", "-emit-module", "-module-name", name, "-I", modules.path,
                             "-emit-module-path", modules.appendingPathComponent("\(name).swiftmodule").path, file.path], in: work)
         XCTAssertEqual(r.status, 0, "stub \(name) failed to compile:\n\(r.output)")
+    }
+
+    /// The stub modules of one platform: `UIKit` (iOS, tvOS, Catalyst) or `AppKit` (macOS), each
+    /// with QuartzCore, Combine and a SwiftUI built against it.
+    func emitStubs(platform: String, into modules: URL, work: URL, edit: (String, String) -> String = { $1 }) throws {
+        for name in ["QuartzCore", platform, "Combine", "SwiftUI"] {
+            try emitStub(name, into: modules, work: work) { edit(name, $0) }
+        }
     }
 
     func testGeneratedSwiftTypeChecks() throws {
@@ -112,8 +125,7 @@ final class GeneratedCodeCompileTests: XCTestCase {
         XCTAssertEqual(rb.status, 0, "Swift generated for Exports/ does not type-check against the iOS SDK:\n\(rb.output)")
         #else
         let modules = work.appendingPathComponent("modules")
-        try emitStub("UIKit", into: modules, work: work)
-        try emitStub("SwiftUI", into: modules, work: work)
+        try emitStubs(platform: "UIKit", into: modules, work: work)
 
         // The stubs are found, so the `#if canImport(...)` parts are really type-checked.
         let probe = work.appendingPathComponent("Probe.swift")
@@ -124,19 +136,28 @@ final class GeneratedCodeCompileTests: XCTestCase {
         XCTAssertNotEqual(withoutStubs.status, 0, "the probe must fail without the stubs, else canImport passes vacuously")
         XCTAssertTrue(withoutStubs.output.contains("stub modules not found"), withoutStubs.output)
 
-        let r = try swiftc(["-typecheck", "-I", modules.path] + generated, in: work)
+        let swift6 = ["-typecheck", "-swift-version", "6"]
+        let r = try swiftc(swift6 + ["-I", modules.path] + generated, in: work)
         XCTAssertEqual(r.status, 0, "generated Swift does not type-check:\n\(r.output)")
-        let rb = try swiftc(["-typecheck", "-I", modules.path] + (try writeBundled(to: work)), in: work)
+        let bundled = try writeBundled(to: work)
+        let rb = try swiftc(swift6 + ["-I", modules.path] + bundled, in: work)
         XCTAssertEqual(rb.status, 0, "Swift generated for Exports/ does not type-check:\n\(rb.output)")
+
+        // macOS with AppKit: the `#elseif canImport(AppKit)` parts.
+        let appKit = work.appendingPathComponent("appkit")
+        try emitStubs(platform: "AppKit", into: appKit, work: work)
+        let ra = try swiftc(swift6 + ["-I", appKit.path] + generated, in: work)
+        XCTAssertEqual(ra.status, 0, "generated Swift does not type-check against AppKit:\n\(ra.output)")
+        let rab = try swiftc(swift6 + ["-I", appKit.path] + bundled, in: work)
+        XCTAssertEqual(rab.status, 0, "Swift generated for Exports/ does not type-check against AppKit:\n\(rab.output)")
 
         // Against a UIKit without `UIColor(displayP3Red:…)` the theme code must fail: the
         // UIKit part is compiled, not skipped.
         let broken = work.appendingPathComponent("broken")
-        try emitStub("UIKit", into: broken, work: work) {
-            $0.replacingOccurrences(of: "public init(displayP3Red:", with: "public init(p3Red:")
+        try emitStubs(platform: "UIKit", into: broken, work: work) { name, source in
+            name == "UIKit" ? source.replacingOccurrences(of: "public init(displayP3Red:", with: "public init(p3Red:") : source
         }
-        try emitStub("SwiftUI", into: broken, work: work)
-        let b = try swiftc(["-typecheck", "-I", broken.path, "Themes.swift"], in: work)
+        let b = try swiftc(swift6 + ["-I", broken.path, "Themes.swift"], in: work)
         XCTAssertNotEqual(b.status, 0, "theme code type-checked against a UIKit stub without displayP3Red")
         XCTAssertTrue(b.output.contains("displayP3Red"), b.output)
         #endif

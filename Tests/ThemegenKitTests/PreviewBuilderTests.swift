@@ -65,9 +65,9 @@ final class PreviewBuilderTests: XCTestCase {
         XCTAssertTrue(page.contains(#"<div class="panel swatch" data-theme="theme-ocean-blue" style="width: min(166px, calc(50vw - 40px)); aspect-ratio: 375 / 812; background-image: linear-gradient(180deg, #0B3D91 0.00%, #4FC3F7 100.00%)">"#))
         XCTAssertTrue(page.contains("linear-gradient(180deg, #FF5F6D 15.00%, #FFC371 50.00%, #8E2DE2 85.00%)"))
         XCTAssertTrue(page.contains("linear-gradient(135deg, #2B1055 0.00%, #D53369 60.00%, #F5A623 100.00%)"))
-        XCTAssertTrue(page.contains("linear-gradient(160deg in display-p3, color(display-p3 0.0000 0.8980 0.6275) 0.00%, color(display-p3 0.4157 0.0000 1.0000) 100.00%)"))
+        XCTAssertTrue(page.contains("linear-gradient(160deg in display-p3, color(display-p3 0 0.898 0.6275) 0.00%, color(display-p3 0.4157 0 1) 100.00%)"))
         // P3 values of the P3 theme's stops.
-        XCTAssertTrue(page.contains("<td><code>0.0000 0.8980 0.6275</code></td>"))
+        XCTAssertTrue(page.contains("<td><code>0 0.898 0.6275</code></td>"))
         // Overlays in percent of the artboard: 0,0 375×44 and 24,700 327×64 on 375×812.
         XCTAssertTrue(page.contains(#"style="left: 0.0000%; top: 0.0000%; width: 100.0000%; height: 5.4187%""#))
         XCTAssertTrue(page.contains(#"style="left: 6.4000%; top: 86.2069%; width: 87.2000%; height: 7.8818%""#))

@@ -95,7 +95,7 @@ final class TemplateCommandTests: XCTestCase {
     func testBuiltinRendersFromAJSONContext() throws {
         let dir = try temp()
         let ctx = dir.appendingPathComponent("ctx.json").path
-        try #"{"count": "0", "themes": [], "textColorNames": [], "param": {"enumName": "Theme", "accessModifier": ""}}"#
+        try #"{"count": "0", "themes": [], "textColorNames": [], "param": {"enumName": "Theme", "accessModifier": "", "themeManager": true, "typePrefix": "", "enumNameLowerCamel": "theme"}}"#
             .write(toFile: ctx, atomically: true, encoding: .utf8)
         let (code, out, err) = run(["template", "render", "swift", "--context", ctx, "--templates", dir.path])
         XCTAssertEqual(code, .ok, err)

@@ -51,10 +51,24 @@ enum TemplateFixtures {
         TextColor(name: "body", color: rgb(hex), dark: dark.map { rgb($0) }, contrast: contrast)
     }
 
+    /// Gives every theme each text colour some theme has, as the config's input-level defaults
+    /// (`themes[i].textColors`) do: the first theme's colour of that name.
+    static func withDefaults(_ themes: [Theme]) -> [Theme] {
+        var defaults: [TextColor] = []
+        for t in themes { for c in t.textColors where !defaults.contains(where: { $0.name == c.name }) { defaults.append(c) } }
+        return themes.map { t in
+            var t = t
+            for d in defaults where !t.textColors.contains(where: { $0.name == d.name }) { t.textColors.append(d) }
+            return t
+        }
+    }
+
     /// The authored values of the bundled `Exports/Themes` (Sources/MakeExports/Themes.swift), in
     /// file order: 2-, 3- and 4-stop, inset stops, diagonals, bars and a card, Display P3, @2x
-    /// and @1x sources. Flat Mint adds a 1-stop theme.
-    static let themes: [Theme] = [
+    /// and @1x sources. Flat Mint adds a 1-stop theme. Text colours as with input-level defaults.
+    static let themes: [Theme] = withDefaults(authoredThemes)
+
+    static let authoredThemes: [Theme] = [
         theme("Aurora", size: (1242, 2688), angle: 135, stops: [(0x00C9A7, 0), (0x845EC2, 0.5), (0x2C73D2, 1)],
               textColors: [title(0xFFFFFF, 3.12), body(0xFFFFFF, 3.12)]),
         theme("Citrus", stops: [(0xF9D423, 0.15), (0xFF4E50, 0.4), (0xFC913A, 0.7), (0xF5E663, 0.85)],
@@ -85,7 +99,7 @@ enum TemplateFixtures {
         glow.shape = .radial(center: UnitPoint(x: 0.3, y: 0.25), radius: UnitPoint(x: 0.9, y: 0.415558))
         var ring = theme("Ring", space: .displayP3, stops: [(0xFF0000, 0), (0x00FF00, 0.333333), (0x0000FF, 1)])
         ring.shape = .angular(center: UnitPoint(x: 0.5, y: 0.45), startAngle: 137.5)
-        return [theme("Sunset", stops: [(0xFF5E62, 0), (0xFF9966, 0.55), (0xFFD194, 1)]), glow, ring]
+        return withDefaults([theme("Sunset", stops: [(0xFF5E62, 0), (0xFF9966, 0.55), (0xFFD194, 1)]), glow, ring])
     }()
 
     /// The bundled `Exports/Assets` (Sources/MakeExports/Assets.swift), plus a template-intent icon
@@ -116,11 +130,46 @@ enum TemplateFixtures {
 
     /// Spaces, leading digits, keywords, reserved members, emoji, decomposed accents, other
     /// scripts, quotes and backslashes.
-    static let awkwardThemes: [Theme] = awkwardThemeList.map { theme in
-        // A text colour in every theme, so its property is not optional.
+    static let awkwardThemes: [Theme] = withDefaults(awkwardThemeList.map { theme in
         var t = theme
         t.textColors.append(TextColor(name: "Title", color: rgb(0xFFFFFF), large: true, contrast: 3))
         return t
+    })
+
+    /// Themes with dark variants: a dark gradient (`NAME~dark@3x.png`), dark text colours (the
+    /// config's `dark`), and a translucent gradient whose stops Core Animation needs compensated.
+    static let darkThemes: [Theme] = {
+        var day = theme("Day", stops: [(0x87CEEB, 0), (0xFFFFFF, 1)],
+                        textColors: [TextColor(name: "title", color: rgb(0x1C1C1E), dark: rgb(0xF2F2F7), large: true, contrast: 9.1),
+                                     TextColor(name: "caption", color: rgb(0x3A3A3C), contrast: 7.2)])
+        day.dark = theme("Day", file: "Exports/Themes/Day~dark@3x.png", angle: 160, stops: [(0x0B1026, 0), (0x2B3A67, 1)])
+        var scrim = theme("Scrim", stops: [(0x000000, 0), (0x000000, 1)],
+                          textColors: [TextColor(name: "title", color: rgb(0xFFFFFF), large: true, contrast: 4.6),
+                                       TextColor(name: "caption", color: rgb(0xFFFFFF), dark: rgb(0xEBEBF5), contrast: 4.6)])
+        scrim.stops = [GradientStop(color: rgb(0xFFFFFF, alpha: 0), position: 0),
+                       GradientStop(color: rgb(0xFF0000, alpha: 0.8), position: 0.6),
+                       GradientStop(color: rgb(0x0000FF, alpha: 0.2), position: 1)]
+        return [day, scrim]
+    }()
+
+    /// One theme of each type with awkward geometry (a centre near a corner, a 6-decimal radius, a
+    /// fractional start angle), for the Swift and Objective-C templates.
+    static let typedThemes: [Theme] = {
+        var glow = theme("Glow", stops: [(0xFFF3B0, 0), (0xE09F3E, 0.45), (0x540B0E, 1)],
+                         textColors: [TextColor(name: "title", color: rgb(0xFFFFFF), large: true, contrast: 4)])
+        glow.shape = .radial(center: UnitPoint(x: 0.25, y: 0.125), radius: UnitPoint(x: 0.9, y: 0.456789))
+        var wheel = theme("Wheel", stops: [(0xFF0000, 0), (0x00FF00, 0.333333), (0x0000FF, 0.666667), (0xFF0000, 1)],
+                          textColors: [TextColor(name: "title", color: rgb(0x000000), large: true, contrast: 4)])
+        wheel.shape = .angular(center: UnitPoint(x: 0.5, y: 0.4), startAngle: 30.5)
+        let line = theme("Line", angle: 135, stops: [(0x00C9A7, 0), (0x2C73D2, 1)],
+                         textColors: [TextColor(name: "title", color: rgb(0xFFFFFF), large: true, contrast: 4)])
+        return [glow, wheel, line]
+    }()
+
+    /// Renders `typedThemes` with a built-in template.
+    static func renderShaped(template: String, params: [String: String] = [:]) throws -> String {
+        try CodeGenerator.render(themes: typedThemes, template: template, params: params,
+                                 templateSearchFolder: URL(fileURLWithPath: "/nonexistent-themegen-templates"))
     }
 
     static let awkwardThemeList: [Theme] = [

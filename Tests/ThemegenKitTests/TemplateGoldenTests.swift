@@ -40,6 +40,33 @@ final class TemplateGoldenTests: XCTestCase {
         }
     }
 
+    /// Dark gradients, dark text colours and a translucent theme, in every theme template.
+    func testDarkThemes() throws {
+        for (template, file) in [("swift", "DarkThemes.swift.txt"), ("objc-h", "DarkTheme.h.txt"), ("objc-m", "DarkTheme.m.txt"),
+                                 ("css", "dark-themes.css")] {
+            try check(try CodeGenerator.render(themes: TemplateFixtures.darkThemes, template: template, templateSearchFolder: builtins), file)
+        }
+    }
+
+    /// One linear, one radial and one angular theme, in every theme template.
+    func testEachGradientType() throws {
+        for (template, file) in [("swift", "ShapedThemes.swift.txt"), ("objc-h", "ShapedTheme.h.txt"), ("objc-m", "ShapedTheme.m.txt"),
+                                 ("css", "shaped-themes.css")] {
+            try check(try TemplateFixtures.renderShaped(template: template), file)
+        }
+    }
+
+    /// `--param themeManager=false` leaves out the manager and everything that uses it.
+    func testWithoutThemeManager() throws {
+        let out = try CodeGenerator.render(themes: TemplateFixtures.themes, template: "swift", params: ["themeManager": "false"],
+                                           templateSearchFolder: builtins)
+        try check(out, "Themes-no-manager.swift.txt")
+        XCTAssertFalse(out.contains("Manager"), "themeManager=false still mentions a manager")
+        XCTAssertFalse(out.contains("import Combine"))
+        let with = try CodeGenerator.render(themes: TemplateFixtures.themes, template: "swift", templateSearchFolder: builtins)
+        XCTAssertTrue(with.contains("final class ThemeManager: ObservableObject"))
+    }
+
     /// One theme of each type: CSS `linear-gradient`, `radial-gradient` (radii and centre as
     /// percentages of the box) and `conic-gradient`; the JSON model's `type` and geometry keys.
     func testShapedThemes() throws {
@@ -66,13 +93,26 @@ final class TemplateGoldenTests: XCTestCase {
                                            templateSearchFolder: builtins), "AwkwardAssets.swift.txt")
     }
 
-    /// Output has no trailing spaces, no tabs and never two blank lines in a row.
+    /// Output has no trailing spaces, no tabs and never two blank lines in a row; Swift lines stay
+    /// within 120 columns.
     func testOutputIsTidy() throws {
         for template in ["swift", "objc-h", "objc-m", "css"] {
-            let out = try CodeGenerator.render(themes: TemplateFixtures.themes, template: template, templateSearchFolder: builtins)
-            assertTidy(out, template)
+            for themes in [TemplateFixtures.themes, TemplateFixtures.darkThemes] {
+                let out = try CodeGenerator.render(themes: themes, template: template, templateSearchFolder: builtins)
+                assertTidy(out, template)
+                if template == "swift" { assertShortLines(out, template) }
+            }
+            let shaped = try TemplateFixtures.renderShaped(template: template)
+            assertTidy(shaped, template)
+            if template == "swift" { assertShortLines(shaped, template) }
         }
         assertTidy(try CodeGenerator.render(assets: TemplateFixtures.assets, template: "swift-assets", templateSearchFolder: builtins), "swift-assets")
+    }
+
+    func assertShortLines(_ text: String, _ name: String) {
+        for (i, line) in text.components(separatedBy: "\n").enumerated() {
+            XCTAssertLessThanOrEqual(line.count, 120, "\(name) line \(i + 1) is longer than 120 columns: \(line)")
+        }
     }
 
     func assertTidy(_ text: String, _ name: String) {
