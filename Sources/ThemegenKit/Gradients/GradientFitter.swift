@@ -10,11 +10,11 @@ import Foundation
 /// rejection of cells the profile does not explain, and a Gauss-Newton step on the angle.
 public struct GradientFitter {
     public struct Options: Sendable {
-        /// Never more stops than this (authored count + 1 for up to 4 authored stops).
-        public var maxStops = 5
+        /// Never more stops than this: real gradients have up to 9, hard stops count twice.
+        public var maxStops = 16
         /// The space the samples are in, for ΔE.
         public var space: RGBSpace = .sRGB
-        public init(maxStops: Int = 5, space: RGBSpace = .sRGB) { self.maxStops = maxStops; self.space = space }
+        public init(maxStops: Int = 16, space: RGBSpace = .sRGB) { self.maxStops = maxStops; self.space = space }
     }
 
     let grid: CellGrid
@@ -34,7 +34,7 @@ public struct GradientFitter {
         var labs = CellLabs(count: n, space: options.space)
         let ramp = rampVariance()
         let noiseVariance = median((0..<n).map { max(0, grid.variance[$0] - ramp[$0]) }, upTo: 3 * 255 * 255)
-        let smooth = (0..<n).map { grid.opaque[$0] && grid.variance[$0] <= 3 * (noiseVariance + ramp[$0]) + 4 }
+        let smooth = (0..<n).map { grid.variance[$0] <= 3 * (noiseVariance + ramp[$0]) + 4 }
         let candidates = largestSmoothRegion(smooth)
 
         guard var angle = initialAngle(candidates) else { return flatFit(candidates, noiseVariance: noiseVariance, labs: &labs) }
@@ -43,13 +43,38 @@ public struct GradientFitter {
         let cols = grid.columns
         let sampled = (0..<n).map { candidates[$0] && ($0 % cols) % 2 == 0 && ($0 / cols) % 2 == 0 }
         var inliers = sampled
-        var profile = PiecewiseProfile(knots: [0], colors: [Vec3(0, 0, 0)])
+        var profile = PiecewiseProfile(knots: [0], colors: [.zero])
         for round in 0..<3 {
             profile = fitProfile(angle: angle, inliers: inliers, warm: round == 0 ? nil : profile)
             inliers = explained(by: profile, angle: angle, among: sampled)
             angle = normalized(angle + angleStep(profile: profile, angle: angle, inliers: inliers))
         }
         inliers = explained(by: fitProfile(angle: angle, inliers: inliers, warm: profile), angle: angle, among: candidates)
+        profile = fitProfile(angle: angle, inliers: inliers, warm: profile)
+        // Overlays from the residuals of every cell; refit on the rest until they settle. On
+        // a clean artboard the first look changes nothing and this costs one residual pass.
+        // Each refit keeps away from the overlays' surroundings, where soft shadows fade out.
+        let unsmooth = smooth.map { !$0 }
+        let reach = max(3, Int(0.12 * Double(min(grid.width, grid.height)) / Double(grid.cellSize)))
+        for _ in 0..<3 {
+            let line = LinearGradient.Line(angle: angle, width: Double(grid.width), height: Double(grid.height))
+            let p = profile
+            let found = OverlayDetector.detect(grid: grid, unsmooth: unsmooth, trusted: candidates, shadowReach: reach) { k in
+                p.value(line.t(x: grid.cx[k], y: grid.cy[k]))
+            }.gradient
+            if found == inliers { break }
+            inliers = found
+            let away = OverlayDetector.awayFromOverlays(inliers, columns: grid.columns, reach: reach)
+            let basis = count(away) * 3 >= count(inliers) ? away : inliers
+            // Shadows and panel rims inside the first candidates can pull the first direction
+            // off: take it again from the clean cells, then refine.
+            if let fresh = initialAngle(basis) { angle = fresh }
+            profile = fitProfile(angle: angle, inliers: basis)
+            for _ in 0..<2 {
+                angle = normalized(angle + angleStep(profile: profile, angle: angle, inliers: basis))
+                profile = fitProfile(angle: angle, inliers: basis, warm: profile)
+            }
+        }
         profile = fitProfile(angle: angle, inliers: inliers, warm: profile)
         if profile.knots.count == 1 { return flatFit(inliers, noiseVariance: noiseVariance, labs: &labs) }
 
@@ -102,20 +127,44 @@ public struct GradientFitter {
 
     private func result(profile: PiecewiseProfile, angle: Double, inliers: [Bool], candidates: [Bool], noiseVariance: Double, labs: inout CellLabs) -> GradientFit {
         let line = LinearGradient.Line(angle: angle, width: Double(grid.width), height: Double(grid.height))
-        let stops = zip(profile.knots, profile.colors).map { t, c in
-            GradientStop(color: RGBA(red: clamp01(c.x / 255), green: clamp01(c.y / 255), blue: clamp01(c.z / 255)), position: t)
-        }
-        let q = quality(for: profile, angle: angle, inliers: inliers, candidates: candidates, noiseVariance: noiseVariance, labs: &labs)
+        let stops = Self.stops(profile, translucent: grid.translucent)
+        let overlays = overlayRects(inliers)
+        let (q, problem, explained) = verdict(for: profile, angle: angle, inliers: inliers, candidates: candidates, overlays: overlays,
+                                               noiseVariance: noiseVariance, labs: &labs)
         return GradientFit(angle: angle, stops: stops,
                            startPoint: line.startPoint(width: Double(grid.width), height: Double(grid.height)),
                            endPoint: line.endPoint(width: Double(grid.width), height: Double(grid.height)),
-                           quality: q, overlays: overlayRects(inliers))
+                           quality: q, overlays: overlays, problem: problem, explained: explained)
+    }
+
+    /// The profile's knots as CSS stops: colours unpremultiplied (a fully transparent stop takes
+    /// its neighbour's colour, which premultiplied interpolation never shows), alpha exactly 1
+    /// on opaque artboards.
+    static func stops(_ profile: PiecewiseProfile, translucent: Bool) -> [GradientStop] {
+        let n = profile.knots.count
+        var colors: [RGBA?] = profile.colors.map { c in
+            guard translucent else { return RGBA(red: clamp01(c.x / 255), green: clamp01(c.y / 255), blue: clamp01(c.z / 255)) }
+            let a = clamp01(c.w / 255)
+            guard c.w > 0.5 else { return nil }
+            return RGBA(red: clamp01(c.x / c.w), green: clamp01(c.y / c.w), blue: clamp01(c.z / c.w), alpha: a)
+        }
+        for i in 0..<n where colors[i] == nil {
+            let near = (1..<n).lazy.compactMap { d -> RGBA? in
+                if i - d >= 0, let c = colors[i - d] { return c }
+                if i + d < n, let c = colors[i + d] { return c }
+                return nil
+            }.first
+            var c = near ?? RGBA(red: 0, green: 0, blue: 0)
+            c.alpha = 0
+            colors[i] = c
+        }
+        return (0..<n).map { GradientStop(color: colors[$0]!, position: profile.knots[$0]) }
     }
 
     private func flatFit(_ cells: [Bool], noiseVariance: Double, labs: inout CellLabs) -> GradientFit {
-        var bt: [Double] = [], bc: [Vec3] = [], bw: [Double] = []
+        var bt: [Double] = [], bc: [Color4] = [], bw: [Double] = []
         for k in 0..<cells.count where cells[k] {
-            bt.append(0); bc.append(Vec3(grid.r[k], grid.g[k], grid.b[k])); bw.append(grid.count[k])
+            bt.append(0); bc.append(grid.color(k)); bw.append(grid.count[k])
         }
         let bins = ProfileBins(t: bt, color: bc, weight: bw, space: options.space)
         let c = bins.solve(knots: [0]).colors[0]
@@ -257,11 +306,11 @@ public struct GradientFitter {
     /// The gradient direction as the principal axis of the colour-difference structure tensor,
     /// or nil when the colour does not change (a flat fill).
     private func initialAngle(_ cells: [Bool]) -> Double? {
-        let cols = grid.columns, rows = grid.rows
+        let cols = grid.columns, rows = grid.rows, translucent = grid.translucent
         var jxx = 0.0, jxy = 0.0, jyy = 0.0, pairs = 0
         cells.withUnsafeBufferPointer { cells in
             grid.cx.withUnsafeBufferPointer { cx in grid.cy.withUnsafeBufferPointer { cy in
-                grid.r.withUnsafeBufferPointer { r in grid.g.withUnsafeBufferPointer { g in grid.b.withUnsafeBufferPointer { b in
+                grid.r.withUnsafeBufferPointer { r in grid.g.withUnsafeBufferPointer { g in grid.b.withUnsafeBufferPointer { b in grid.a.withUnsafeBufferPointer { a in
                     for j in 0..<(rows - 1) {
                         for i in 0..<(cols - 1) {
                             let k = j * cols + i
@@ -272,10 +321,11 @@ public struct GradientFitter {
                                 jxx += gx * gx; jxy += gx * gy; jyy += gy * gy
                             }
                             add(r); add(g); add(b)
+                            if translucent { add(a) }
                             pairs += 1
                         }
                     }
-                } } }
+                } } } }
             } }
         }
         guard pairs > 0 else { return nil }
@@ -311,10 +361,9 @@ public struct GradientFitter {
                         let u = x * s - y * c, du = x * c + y * s
                         let t = u / len + 0.5
                         let dt = (du * len - u * dLen) / (len * len)
-                        let sl = profile.slope(t), v = profile.value(t)
-                        let jx = sl.x * dt, jy = sl.y * dt, jz = sl.z * dt
-                        num += jx * (r[k] - v.x) + jy * (g[k] - v.y) + jz * (b[k] - v.z)
-                        den += jx * jx + jy * jy + jz * jz
+                        let j = profile.slope(t) * dt
+                        num += (j * (grid.color(k) - profile.value(t))).sum()
+                        den += j.lengthSquared
                     }
                 } } }
             } }
@@ -330,28 +379,42 @@ public struct GradientFitter {
         let line = LinearGradient.Line(angle: angle, width: Double(grid.width), height: Double(grid.height))
         // About two bins per cell along the line: finer bins would only be empty.
         let count = max(64, min(1024, Int(line.length * 2 / Double(grid.cellSize))))
-        // Per bin: Σw, Σwt, Σw·r, Σw·g, Σw·b.
+        // Per bin: Σw, Σwt, Σw·r, Σw·g, Σw·b, Σw·a, Σw·|c|².
         var sums = [SIMD8<Double>](repeating: .zero, count: count)
         let binScale = Double(count)
         sums.withUnsafeMutableBufferPointer { sums in
             inliers.withUnsafeBufferPointer { inliers in
                 grid.cx.withUnsafeBufferPointer { cx in grid.cy.withUnsafeBufferPointer { cy in grid.count.withUnsafeBufferPointer { n in
-                    grid.r.withUnsafeBufferPointer { r in grid.g.withUnsafeBufferPointer { g in grid.b.withUnsafeBufferPointer { b in
+                    grid.r.withUnsafeBufferPointer { r in grid.g.withUnsafeBufferPointer { g in grid.b.withUnsafeBufferPointer { b in let a = grid.a
                         for k in 0..<inliers.count where inliers[k] {
                             let t = line.t(x: cx[k], y: cy[k])
                             let bin = min(count - 1, max(0, Int(t * binScale)))
                             let c = n[k]
-                            sums[bin] += SIMD8(c, c * t, c * r[k], c * g[k], c * b[k], 0, 0, 0)
+                            let v = Color4(r[k], g[k], b[k], a[k])
+                            sums[bin] += SIMD8(c, c * t, c * v.x, c * v.y, c * v.z, c * v.w, c * v.lengthSquared, 0)
                         }
                     } } }
                 } } }
             }
         }
-        var bt: [Double] = [], bc: [Vec3] = [], bw: [Double] = []
-        bt.reserveCapacity(count); bc.reserveCapacity(count); bw.reserveCapacity(count)
+        // Along a line across the gradient every cell has the same colour; a bin whose cells
+        // differ far more than the others' do holds something the gradient does not explain (the
+        // soft shadow under a card spans whole bins but shades them unevenly), so it is left out
+        // rather than bending the profile.
+        var spreads: [Double] = []
+        spreads.reserveCapacity(count)
         for s in sums where s[0] > 0 {
+            spreads.append(max(0, s[6] / s[0] - (Color4(s[2], s[3], s[4], s[5]) / s[0]).lengthSquared))
+        }
+        let spreadLimit = max(4, 9 * median(spreads, upTo: 65025))
+        var bt: [Double] = [], bc: [Color4] = [], bw: [Double] = []
+        bt.reserveCapacity(count); bc.reserveCapacity(count); bw.reserveCapacity(count)
+        var m = 0
+        for s in sums where s[0] > 0 {
+            defer { m += 1 }
+            if spreads[m] > spreadLimit { continue }
             let w = s[0]
-            bt.append(s[1] / w); bc.append(Vec3(s[2] / w, s[3] / w, s[4] / w)); bw.append(w)
+            bt.append(s[1] / w); bc.append(Color4(s[2], s[3], s[4], s[5]) / w); bw.append(w)
         }
         return ProfileBins(t: bt, color: bc, weight: bw, space: options.space)
     }
@@ -362,7 +425,7 @@ public struct GradientFitter {
     func fitProfile(angle: Double, inliers: [Bool], warm: PiecewiseProfile? = nil) -> PiecewiseProfile {
         let bins = bins(angle: angle, inliers: inliers)
         guard bins.count >= 2 else {
-            return PiecewiseProfile(knots: [0], colors: [bins.solve(knots: [0]).colors.first ?? Vec3(0, 0, 0)])
+            return PiecewiseProfile(knots: [0], colors: [bins.solve(knots: [0]).colors.first ?? .zero])
         }
         let lo = bins.t[0], hi = bins.t[bins.count - 1]
         var knots = [lo]
@@ -383,8 +446,7 @@ public struct GradientFitter {
             // The next knot goes where the profile misses most.
             var worst = -1.0, at = (lo + hi) / 2
             for i in 0..<bins.count {
-                let v = best.value(bins.t[i]), c = bins.color[i]
-                let e = ((v.x - c.x) * (v.x - c.x) + (v.y - c.y) * (v.y - c.y) + (v.z - c.z) * (v.z - c.z)) * bins.weight[i]
+                let e = (best.value(bins.t[i]) - bins.color[i]).lengthSquared * bins.weight[i]
                 if e > worst && !knots.contains(bins.t[i]) { worst = e; at = bins.t[i] }
             }
             knots.append(at)
@@ -474,7 +536,11 @@ public struct GradientFitter {
         func extend(_ end: Int, _ inner: Int, to target: Double) {
             let f = (target - q.knots[end]) / (q.knots[end] - q.knots[inner])
             let a = q.colors[end], c = q.colors[inner]
-            q.colors[end] = Vec3(clamp255(a.x + (a.x - c.x) * f), clamp255(a.y + (a.y - c.y) * f), clamp255(a.z + (a.z - c.z) * f))
+            var e = a + (a - c) * f
+            e.w = clamp255(e.w)
+            // Premultiplied: no channel above alpha.
+            e = Color4(min(e.w, max(0, e.x)), min(e.w, max(0, e.y)), min(e.w, max(0, e.z)), e.w)
+            q.colors[end] = e
             q.knots[end] = target
         }
         if q.knots[0] <= lo + near && q.knots[0] > 0 { extend(0, 1, to: 0) }
@@ -494,7 +560,7 @@ public struct GradientFitter {
         var m = 0
         // Along a row (or column) of an axis-aligned gradient the position, and so the model
         // colour, repeats exactly.
-        var lastT = Double.nan, v = Vec3(0, 0, 0)
+        var lastT = Double.nan, v = Color4.zero
         cells.withUnsafeBufferPointer { cells in
             grid.cx.withUnsafeBufferPointer { cx in grid.cy.withUnsafeBufferPointer { cy in
                 grid.r.withUnsafeBufferPointer { r in grid.g.withUnsafeBufferPointer { g in grid.b.withUnsafeBufferPointer { b in
@@ -502,7 +568,7 @@ public struct GradientFitter {
                         for k in 0..<n where cells[k] {
                             let t = line.t(x: cx[k], y: cy[k])
                             if t != lastT { lastT = t; v = p.value(t) }
-                            let e = ((v.x - r[k]) * (v.x - r[k]) + (v.y - g[k]) * (v.y - g[k]) + (v.z - b[k]) * (v.z - b[k])).squareRoot()
+                            let e = (v - Color4(r[k], g[k], b[k], grid.a[k])).lengthSquared.squareRoot()
                             d[k] = e; ds[m] = e; m += 1
                         }
                     } }
@@ -520,24 +586,30 @@ public struct GradientFitter {
 
     /// Mean and max ΔE2000 between cell means and the model, over every `stride`-th cell each
     /// way plus every cell whose RGB error is at least the largest sampled one (so the worst
-    /// cell is never skipped); ΔE2000 on every cell would cost more than the decode.
+    /// cell is never skipped); ΔE2000 on every cell would cost more than the decode. On a
+    /// translucent artboard each cell counts by the worse of the two composites, over black and
+    /// over white.
     func quality(_ p: PiecewiseProfile, angle: Double, cells: [Bool], stride: Int = 2, worstCell: Bool = true, labs: inout CellLabs) -> FitQuality {
         let line = LinearGradient.Line(angle: angle, width: Double(grid.width), height: Double(grid.height))
-        let cols = grid.columns, space = options.space
+        let cols = grid.columns, space = options.space, translucent = grid.translucent
         var sum = 0.0, sw = 0.0, worst = 0.0
         var sampledWorst = 0.0
         // Along a row (or column) of an axis-aligned gradient the position repeats exactly, and
         // with it the model colour and its Lab.
-        var lastT = Double.nan, v = Vec3(0, 0, 0), lastLabT = Double.nan, lastLab = Lab(l: 0, a: 0, b: 0)
+        var lastT = Double.nan, v = Color4.zero, lastLabT = Double.nan, lastLab = Lab(l: 0, a: 0, b: 0)
         @inline(__always) func rgbError(_ k: Int) -> Double {
             let t = line.t(x: grid.cx[k], y: grid.cy[k])
             if t != lastT { lastT = t; v = p.value(t) }
-            let dr = v.x - grid.r[k], dg = v.y - grid.g[k], db = v.z - grid.b[k]
-            return dr * dr + dg * dg + db * db
+            return (v - grid.color(k)).lengthSquared
         }
         @inline(__always) func deltaE(_ k: Int) -> Double {
             if lastT != lastLabT { lastLabT = lastT; lastLab = Lab(r255: v.x, g: v.y, b: v.z, in: space) }
-            return DeltaE2000.difference(lastLab, labs.lab(k, grid))
+            let overBlack = DeltaE2000.difference(lastLab, labs.lab(k, grid))
+            guard translucent else { return overBlack }
+            let c = grid.color(k), white = 255 - v.w, cellWhite = 255 - c.w
+            let overWhite = DeltaE2000.difference(Lab(r255: v.x + white, g: v.y + white, b: v.z + white, in: space),
+                                                  Lab(r255: c.x + cellWhite, g: c.y + cellWhite, b: c.z + cellWhite, in: space))
+            return max(overBlack, overWhite)
         }
         var j = 0
         while j < grid.rows {
@@ -560,20 +632,38 @@ public struct GradientFitter {
         return FitQuality(meanDeltaE: sw > 0 ? sum / sw : 0, maxDeltaE: worst)
     }
 
-    /// The reported quality: over the cells the gradient explains; over every opaque cell when
-    /// the fit leaves more than a tenth of the smoothly connected cells unexplained (a radial
-    /// gradient) or explains less than a fifth of the artboard (a photo with some sky); raised by
-    /// the pixel spread when cells are far noisier than dither or grain.
-    private func quality(for p: PiecewiseProfile, angle: Double, inliers: [Bool], candidates: [Bool], noiseVariance: Double, labs: inout CellLabs) -> FitQuality {
-        let nIn = inliers.reduce(0) { $0 + ($1 ? 1 : 0) }, nCand = candidates.reduce(0) { $0 + ($1 ? 1 : 0) }
+    /// The reported quality, over the cells judged gradient, and what is wrong with the
+    /// artboard if anything: pixel noise far above dither or grain (a photo; the quality is
+    /// raised by that noise), a smoothly shaded area a linear gradient leaves more than a
+    /// quarter of unexplained (radial, angular; the quality is then over that whole area),
+    /// overlays over more than half of the box, or a gradient explaining less than half of it.
+    private func verdict(for p: PiecewiseProfile, angle: Double, inliers: [Bool], candidates: [Bool], overlays: [PixelRect],
+                         noiseVariance: Double, labs: inout CellLabs) -> (FitQuality, FitProblem?, Double) {
         let total = grid.columns * grid.rows
-        var q: FitQuality
-        if nIn * 10 >= nCand * 9 && nIn * 5 >= total {
-            q = quality(p, angle: angle, cells: inliers, labs: &labs)
-        } else {
-            q = quality(p, angle: angle, cells: grid.opaque, labs: &labs)
+        var nIn = 0, nCand = 0, nCandIn = 0
+        for k in 0..<total {
+            if inliers[k] { nIn += 1 }
+            if candidates[k] { nCand += 1; if inliers[k] { nCandIn += 1 } }
         }
+        let explained = Double(nIn) / Double(total)
         let sigma = (noiseVariance / 3).squareRoot()
+        var problem: FitProblem?
+        let unexplained = nCand > 0 ? 1 - Double(nCandIn) / Double(nCand) : 1
+        if sigma > 5 {
+            problem = .photo
+        } else if nCand * 2 >= total && unexplained > 0.25 {
+            problem = .notLinear(unexplained: unexplained)
+        } else {
+            let coverage = Double(Self.unionArea(overlays)) / Double(grid.width * grid.height)
+            if coverage > 0.5 { problem = .overlaysTooLarge(coverage: coverage) }
+            else if explained < 0.5 { problem = .littleGradient(explained: explained) }
+        }
+        var q: FitQuality
+        if case .notLinear = problem {
+            q = quality(p, angle: angle, cells: candidates, labs: &labs)
+        } else {
+            q = quality(p, angle: angle, cells: inliers, labs: &labs)
+        }
         if sigma > 5 {
             let m = p.value(0.5)
             let e = DeltaE2000.difference(Lab(r255: m.x, g: m.y, b: m.z, in: options.space),
@@ -581,7 +671,23 @@ public struct GradientFitter {
             q.maxDeltaE = max(q.maxDeltaE, e)
             q.meanDeltaE = max(q.meanDeltaE, e)
         }
-        return q
+        return (q, problem, explained)
+    }
+
+    /// The area of the union of rectangles, by sweeping their distinct x ranges.
+    static func unionArea(_ rects: [PixelRect]) -> Int {
+        let xs = Array(Set(rects.flatMap { [$0.x, $0.x + $0.width] })).sorted()
+        var area = 0
+        for i in 0..<max(0, xs.count - 1) {
+            let x0 = xs[i], x1 = xs[i + 1]
+            let spans = rects.filter { $0.x <= x0 && $0.x + $0.width >= x1 }.map { ($0.y, $0.y + $0.height) }.sorted { $0 < $1 }
+            var covered = 0, end = Int.min
+            for (a, b) in spans {
+                if a > end { covered += b - a; end = b } else if b > end { covered += b - end; end = b }
+            }
+            area += covered * (x1 - x0)
+        }
+        return area
     }
 
     // MARK: - Overlays
@@ -671,6 +777,8 @@ func median(_ values: [Double], upTo maxValue: Double) -> Double {
     }
     return maxValue
 }
+
+func count(_ flags: [Bool]) -> Int { flags.reduce(0) { $0 + ($1 ? 1 : 0) } }
 
 @inline(__always) func clamp01(_ v: Double) -> Double { min(1, max(0, v)) }
 @inline(__always) func clamp255(_ v: Double) -> Double { min(255, max(0, v)) }
