@@ -1,5 +1,8 @@
 import Foundation
-import ThemegenKit
+import ThemegenCore
+import ThemegenGradients
+import ThemegenImage
+import ThemegenTestSupport
 
 /// The bundled @3x UI assets: icons (some in a group folder), a 9-patch button and a card.
 enum SampleAssets {

@@ -1,4 +1,8 @@
 import Foundation
+import ThemegenCore
+import ThemegenGradients
+import ThemegenImage
+import ThemegenTestSupport
 
 /// A premultiplied-free RGBA canvas in Double, with shapes drawn by signed distance so edges
 /// get analytic antialiasing, as a vector design tool renders them.

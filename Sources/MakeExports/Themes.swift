@@ -1,4 +1,7 @@
-import ThemegenKit
+import ThemegenCore
+import ThemegenGradients
+import ThemegenImage
+import ThemegenTestSupport
 
 /// The bundled gradient artboards: 2-, 3- and 4-stop gradients, diagonal ones, inset stops,
 /// bars and a card drawn on top, one dithered, one Display P3, and one exported at two scales.

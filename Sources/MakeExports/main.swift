@@ -1,5 +1,8 @@
 import Foundation
-import ThemegenKit
+import ThemegenCore
+import ThemegenGradients
+import ThemegenImage
+import ThemegenTestSupport
 
 // Writes the sample design exports in `Exports/` from code, so they can be reproduced:
 //   swift run make-exports [OUTPUT_FOLDER]     (default: Exports)

@@ -1,5 +1,5 @@
 import Foundation
-import ThemegenKit
+import ThemegenCLI
 
 let console = Console.standard()
 let code = ThemegenCLI.run(Array(CommandLine.arguments.dropFirst()), console: console)

@@ -1,6 +1,15 @@
 import Foundation
 import XCTest
-@testable import ThemegenKit
+@testable import ThemegenCore
+@testable import ThemegenImage
+@testable import Mustache
+@testable import ThemegenGradients
+@testable import ThemegenSlicing
+@testable import ThemegenGenerate
+@testable import ThemegenConfig
+@testable import ThemegenBuild
+@testable import ThemegenCLI
+@testable import ThemegenTestSupport
 
 /// The run orchestration with fake producers: the themes job writes one Swift file listing
 /// its exports; the assets job writes an imageset per export plus a catalog and Swift file.
@@ -74,7 +83,7 @@ final class BuildRunTests: XCTestCase {
     func testConventionsRunWritesEverythingAndASelfIgnoringCacheFolder() throws {
         let root = project()
         let outcome = try run(root)
-        XCTAssertEqual(outcome.exitCode, .ok)
+        XCTAssertEqual(outcome.status, .ok)
         XCTAssertEqual(outcome.cachedJobs, [])
         XCTAssertEqual(calls.items, ["themes", "assets"])
         XCTAssertEqual(generated(root), outputs)
@@ -257,7 +266,7 @@ final class BuildRunTests: XCTestCase {
         XCTAssertEqual(cached.err, "themegen: warning: Exports/Themes/Ocean.png: 1125 px is not a multiple of 3\n")
         let strict = CapturedConsole()
         strict.console.strict = true
-        XCTAssertEqual(try BuildRun.run(config: loaded, jobs: jobs, options: BuildOptions(toolVersion: "t"), console: strict.console).exitCode, .input)
+        XCTAssertEqual(try BuildRun.run(config: loaded, jobs: jobs, options: BuildOptions(toolVersion: "t"), console: strict.console).status, .failed(.input))
         XCTAssertEqual(produced.items, ["themes"])
     }
 
@@ -305,20 +314,20 @@ final class BuildRunTests: XCTestCase {
     func testCheckExitCodesAndListingAndWritesNothing() throws {
         let root = project()
         let fresh = CapturedConsole()
-        XCTAssertEqual(try run(root, configure: { $0.check = true }, console: fresh.console).exitCode, .differences)
+        XCTAssertEqual(try run(root, configure: { $0.check = true }, console: fresh.console).status, .differences)
         XCTAssertEqual(fresh.out, outputs.filter { !$0.hasSuffix("manifest.json") }.map { "missing: \($0)\n" }.joined())
         XCTAssertEqual(allFiles(root).filter { !$0.hasPrefix("Exports/") }, [], "check wrote something")
 
         try run(root)
         let clean = CapturedConsole()
-        XCTAssertEqual(try run(root, configure: { $0.check = true }, console: clean.console).exitCode, .ok)
+        XCTAssertEqual(try run(root, configure: { $0.check = true }, console: clean.console).status, .ok)
         XCTAssertEqual(clean.out, "")
 
         writeFile(root + "/Exports/Themes/Sunset.png", "sunset v2")
         try FileManager.default.removeItem(atPath: root + "/Exports/Assets/Heart@3x.png")
         try FileManager.default.removeItem(atPath: root + "/Generated/Assets.swift")
         let stale = CapturedConsole()
-        XCTAssertEqual(try run(root, configure: { $0.check = true }, console: stale.console).exitCode, .differences)
+        XCTAssertEqual(try run(root, configure: { $0.check = true }, console: stale.console).status, .differences)
         XCTAssertEqual(stale.out, """
             missing: Generated/Assets.swift
             stale: Generated/Themes.swift
@@ -382,7 +391,7 @@ final class BuildRunTests: XCTestCase {
         XCTAssertEqual(c.err, "waiting for lock held by pid \(getpid())\n")
         XCTAssertEqual(generated(root), [])
         held.release()
-        XCTAssertEqual(try run(root).exitCode, .ok)
+        XCTAssertEqual(try run(root).status, .ok)
     }
 
     func testProgressLineOnlyOnATerminal() throws {

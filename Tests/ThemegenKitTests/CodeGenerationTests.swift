@@ -1,5 +1,14 @@
 import XCTest
-@testable import ThemegenKit
+@testable import ThemegenCore
+@testable import ThemegenImage
+@testable import Mustache
+@testable import ThemegenGradients
+@testable import ThemegenSlicing
+@testable import ThemegenGenerate
+@testable import ThemegenConfig
+@testable import ThemegenBuild
+@testable import ThemegenCLI
+@testable import ThemegenTestSupport
 
 /// Identifiers, number and string forms, contexts and the JSON serializers.
 final class CodeGenerationTests: XCTestCase {
@@ -38,8 +47,8 @@ final class CodeGenerationTests: XCTestCase {
         XCTAssertEqual(NumberFormat.angle(180), "180")
         XCTAssertEqual(NumberFormat.angle(135.5), "135.50")
         XCTAssertEqual(NumberFormat.angle(160.254), "160.25")
-        XCTAssertEqual(NumberFormat.hex(RGBA(red: 1, green: 0.5, blue: 0)), "#FF8000")
-        XCTAssertEqual(NumberFormat.hex(RGBA(red: 1.2, green: -0.1, blue: 0.0431, alpha: 0.5), alpha: true), "#FF000B80")
+        XCTAssertEqual(HexColor.format(RGBA(red: 1, green: 0.5, blue: 0)), "#FF8000")
+        XCTAssertEqual(HexColor.format(RGBA(red: 1.2, green: -0.1, blue: 0.0431, alpha: 0.5), alpha: true), "#FF000B80")
     }
 
     func testStringForms() {

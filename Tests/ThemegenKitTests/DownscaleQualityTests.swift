@@ -1,5 +1,14 @@
 import XCTest
-@testable import ThemegenKit
+@testable import ThemegenCore
+@testable import ThemegenImage
+@testable import Mustache
+@testable import ThemegenGradients
+@testable import ThemegenSlicing
+@testable import ThemegenGenerate
+@testable import ThemegenConfig
+@testable import ThemegenBuild
+@testable import ThemegenCLI
+@testable import ThemegenTestSupport
 
 /// The quality goal on committed truth renders from `../shared/quality` (vector art drawn
 /// directly at 1x, 2x and 3x by rsvg-convert), scored like its `score.py`: PSNR over

@@ -1,5 +1,14 @@
 import XCTest
-@testable import ThemegenKit
+@testable import ThemegenCore
+@testable import ThemegenImage
+@testable import Mustache
+@testable import ThemegenGradients
+@testable import ThemegenSlicing
+@testable import ThemegenGenerate
+@testable import ThemegenConfig
+@testable import ThemegenBuild
+@testable import ThemegenCLI
+@testable import ThemegenTestSupport
 
 /// @3x-size artboards (1125×2436, 16 px cells) with heavy overlays, plus odd shapes and steep or
 /// faint gradients. Overlays here cover well over 30 % of the area.

@@ -1,5 +1,15 @@
 import XCTest
-@testable import ThemegenKit
+@testable import ThemegenCore
+@testable import ThemegenImage
+@testable import Mustache
+@testable import ThemegenGradients
+@testable import ThemegenSlicing
+@testable import ThemegenGenerate
+@testable import ThemegenConfig
+@testable import ThemegenBuild
+@testable import ThemegenCLI
+@testable import ThemegenTestSupport
+import Foundation
 
 /// Artboards with the overlays real exports carry: white cards with soft shadows on pastel
 /// gradients, list rows, frosted panels, text, icons; and gradients with many, hard or

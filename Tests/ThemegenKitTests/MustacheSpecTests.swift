@@ -1,5 +1,14 @@
 import XCTest
-@testable import ThemegenKit
+@testable import ThemegenCore
+@testable import ThemegenImage
+@testable import Mustache
+@testable import ThemegenGradients
+@testable import ThemegenSlicing
+@testable import ThemegenGenerate
+@testable import ThemegenConfig
+@testable import ThemegenBuild
+@testable import ThemegenCLI
+@testable import ThemegenTestSupport
 
 /// Runs every test of the Mustache spec files in `../shared/corpus/mustache-spec/`.
 final class MustacheSpecTests: XCTestCase {

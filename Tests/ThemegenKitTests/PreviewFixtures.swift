@@ -1,5 +1,14 @@
 import Foundation
-@testable import ThemegenKit
+@testable import ThemegenCore
+@testable import ThemegenImage
+@testable import Mustache
+@testable import ThemegenGradients
+@testable import ThemegenSlicing
+@testable import ThemegenGenerate
+@testable import ThemegenConfig
+@testable import ThemegenBuild
+@testable import ThemegenCLI
+@testable import ThemegenTestSupport
 
 /// A preview fixture: themes with artboards drawn in memory (two sRGB vertical, one diagonal,
 /// one Display P3) and assets made from the bundled `Exports/Assets` @3x files.

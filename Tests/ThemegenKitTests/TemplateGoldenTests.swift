@@ -1,5 +1,14 @@
 import XCTest
-@testable import ThemegenKit
+@testable import ThemegenCore
+@testable import ThemegenImage
+@testable import Mustache
+@testable import ThemegenGradients
+@testable import ThemegenSlicing
+@testable import ThemegenGenerate
+@testable import ThemegenConfig
+@testable import ThemegenBuild
+@testable import ThemegenCLI
+@testable import ThemegenTestSupport
 
 /// The output of every default template (and the JSON serializers) on the fixture model, byte
 /// for byte. `THEMEGEN_UPDATE_GOLDEN=1 swift test --filter TemplateGoldenTests` rewrites them.

@@ -1,6 +1,15 @@
 import Foundation
 import XCTest
-@testable import ThemegenKit
+@testable import ThemegenCore
+@testable import ThemegenImage
+@testable import Mustache
+@testable import ThemegenGradients
+@testable import ThemegenSlicing
+@testable import ThemegenGenerate
+@testable import ThemegenConfig
+@testable import ThemegenBuild
+@testable import ThemegenCLI
+@testable import ThemegenTestSupport
 
 /// A fresh folder under the system temp folder, removed when the test ends.
 func makeTemporaryFolder(_ test: XCTestCase, file: StaticString = #filePath, line: UInt = #line) -> String {

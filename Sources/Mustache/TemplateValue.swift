@@ -1,0 +1,78 @@
+import ThemegenCore
+
+/// A value a template renders from: the JSON data model, without code (no lambdas).
+///
+/// Objects keep their keys in a dictionary: Mustache only looks keys up, never lists them,
+/// so key order cannot leak into output.
+public enum TemplateValue: Sendable, Hashable {
+    case null
+    case bool(Bool)
+    case number(Double)
+    case string(String)
+    case list([TemplateValue])
+    case object([String: TemplateValue])
+
+    /// Falsey values skip a section and show an inverted one: `null`, `false`, `""` and `[]`.
+    /// Numbers, including 0, are truthy.
+    public var isFalsey: Bool {
+        switch self {
+        case .null: return true
+        case .bool(let b): return !b
+        case .string(let s): return s.isEmpty
+        case .list(let l): return l.isEmpty
+        case .number, .object: return false
+        }
+    }
+
+    /// The text an interpolation tag writes (before HTML escaping).
+    public var interpolated: String {
+        switch self {
+        case .null: return ""
+        case .bool(let b): return b ? "true" : "false"
+        case .string(let s): return s
+        case .number(let d): return TemplateValue.format(d)
+        case .list(let l): return l.map(\.interpolated).joined(separator: ",")
+        case .object: return ""
+        }
+    }
+
+    /// Whole numbers print without a fraction (`85`), others in shortest form (`1.21`).
+    static func format(_ d: Double) -> String {
+        if d.isFinite, d == d.rounded(), abs(d) < 1e15 { return String(Int64(d)) }
+        return "\(d)"
+    }
+
+    public subscript(key: String) -> TemplateValue? {
+        if case .object(let o) = self { return o[key] }
+        return nil
+    }
+}
+
+extension TemplateValue: ExpressibleByStringLiteral, ExpressibleByBooleanLiteral,
+    ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral, ExpressibleByNilLiteral {
+    public init(stringLiteral value: String) { self = .string(value) }
+    public init(booleanLiteral value: Bool) { self = .bool(value) }
+    public init(arrayLiteral elements: TemplateValue...) { self = .list(elements) }
+    public init(dictionaryLiteral elements: (String, TemplateValue)...) {
+        self = .object(Dictionary(elements, uniquingKeysWith: { _, last in last }))
+    }
+    public init(nilLiteral: ()) { self = .null }
+}
+
+extension TemplateValue {
+    /// The context as JSON with sorted keys, so template authors can save the real context of a
+    /// run and iterate on a template with `themegen template render T --context FILE.json`.
+    public var jsonText: String { node.text }
+
+    private var node: JSONNode {
+        switch self {
+        case .null: return .null
+        case .bool(let b): return .bool(b)
+        case .number(let d): return .raw(TemplateValue.format(d))
+        case .string(let s): return .string(s)
+        case .list(let l): return .array(l.map(\.node))
+        case .object(let o):
+            return .object(o.keys.sorted { $0.unicodeScalars.lexicographicallyPrecedes($1.unicodeScalars) }.map { ($0, o[$0]!.node) })
+        }
+    }
+}

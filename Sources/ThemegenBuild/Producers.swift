@@ -1,0 +1,123 @@
+import Foundation
+import Mustache
+import ThemegenConfig
+import ThemegenCore
+import ThemegenGenerate
+import ThemegenGradients
+import ThemegenImage
+import ThemegenSlicing
+
+/// The producers a run plugs into its jobs, one per config section. The themes, slicing and
+/// preview code register theirs in `Producers.standard`; a section without a producer is
+/// skipped. Producers resolve template names with
+/// `TemplateLibrary.resolve(name, searchFolder: <root>/Templates)`, which is what the cache
+/// assumes they read (see `templateInputs`).
+public struct Producers: Sendable {
+    public typealias Themes = @Sendable (ThemesInput, JobContext) throws -> [PlannedFile]
+    public typealias Assets = @Sendable (AssetsInput, JobContext) throws -> [PlannedFile]
+    public typealias Preview = @Sendable (ThemegenConfig, PreviewOutput, JobContext) throws -> [PlannedFile]
+
+    public var themes: Themes?
+    public var assets: Assets?
+    public var preview: Preview?
+
+    public init(themes: Themes? = nil, assets: Assets? = nil, preview: Preview? = nil) {
+        self.themes = themes; self.assets = assets; self.preview = preview
+    }
+
+    /// What `themegen run` uses.
+    public static let standard = Producers(
+        themes: { section, ctx in
+            let themes = try ctx.memo.themes(ctx.section) {
+                try ThemeProducer.extract(section, index: ctx.section, root: ctx.root, configName: ctx.configName, console: ctx.console)
+            }
+            guard ctx.console.errorCount == 0 else { return [] }
+            return try ThemeProducer.files(section, themes: themes, root: ctx.root)
+        },
+        assets: { section, ctx in
+            let assets = try ctx.memo.assets(ctx.section) {
+                try AssetProducer.slice(section, root: ctx.root, console: ctx.console) ?? []
+            }
+            guard ctx.console.errorCount == 0 else { return [] }
+            return try AssetProducer.files(section, assets: assets, root: ctx.root)
+        },
+        preview: { config, output, ctx in
+            // The same models the themes and assets jobs make (shared through the memo).
+            var themes: [Theme] = []
+            for (i, section) in config.themes.enumerated() {
+                themes += try ctx.memo.themes(i) {
+                    try ThemeProducer.extract(section, index: i, root: ctx.root, configName: ctx.configName, console: ctx.console)
+                }
+            }
+            var assets: [SlicedAsset] = []
+            for (i, section) in config.assets.enumerated() {
+                assets += try ctx.memo.assets(i) { try AssetProducer.slice(section, root: ctx.root, console: ctx.console) ?? [] }
+            }
+            guard ctx.console.errorCount == 0 else { return [] }
+            return try PreviewProducer.files(output, themes: themes, assets: assets, context: ctx)
+        }
+    )
+
+    /// One job per config section that has a producer, named by its key path.
+    public func jobs(for loaded: LoadedConfig) -> [BuildJob] {
+        let config = loaded.config
+        let root = loaded.root
+        var jobs: [BuildJob] = []
+        for (i, section) in config.themes.enumerated() {
+            guard let themes else { continue }
+            jobs.append(BuildJob(name: "themes[\(i)]", inputs: {
+                try InputFiles.relativePNGs(in: section.input, root: root) + Producers.templateInputs(section.outputs, root: root)
+            }, produce: { try themes(section, $0.forSection(i, of: loaded)) }))
+        }
+        for (i, section) in config.assets.enumerated() {
+            guard let assets else { continue }
+            jobs.append(BuildJob(name: "assets[\(i)]", inputs: {
+                try InputFiles.relativePNGs(in: section.input, root: root) + Producers.templateInputs(section.outputs, root: root)
+            }, produce: { try assets(section, $0.forSection(i, of: loaded)) }))
+        }
+        if let output = config.preview, let preview {
+            // The preview shows every theme and asset, so every export is its input.
+            jobs.append(BuildJob(name: "preview", inputs: {
+                try (config.themes.map(\.input) + config.assets.map(\.input)).flatMap {
+                    try InputFiles.relativePNGs(in: $0, root: root)
+                } + Producers.templateInputs([OutputSpec(template: PreviewBuilder.templateName, output: output.output)], root: root)
+            }, produce: { try preview(config, output, $0.forSection(0, of: loaded)) }))
+        }
+        return jobs
+    }
+
+    /// The template files a job's outputs may read: every `*.mustache` in the config's
+    /// `Templates/` folder (a name is looked up there before the built-ins) and, for a template
+    /// given by path, every `*.mustache` beside it (its partials). Listing whole folders means a
+    /// template added later, which would shadow a built-in, also changes the job's inputs.
+    static func templateInputs(_ outputs: [OutputSpec], root: String) -> [String] {
+        var folders = outputs.isEmpty ? [] : [templatesFolderName]
+        for o in outputs {
+            if let file = o.templateFile { folders.append(FilePath.parent(file)) }
+        }
+        var files = Set<String>()
+        for folder in Set(folders) {
+            for name in FileSystem.list(OutputWriter.join(root, folder)) where name.hasSuffix(".mustache") {
+                files.insert(folder.isEmpty ? name : folder + "/" + name)
+            }
+        }
+        for o in outputs { if let file = o.templateFile { files.insert(file) } }
+        return files.sorted()
+    }
+
+    /// Template names are looked up in the config's `Templates/` before the built-ins: the
+    /// folder the producers search and the one the cache watches are this one.
+    static let templatesFolderName = "Templates"
+
+    static func templatesFolder(_ root: String) -> URL {
+        URL(fileURLWithPath: OutputWriter.join(root, templatesFolderName))
+    }
+}
+
+extension OutputSpec {
+    /// The template to render: a built-in or `Templates/` name as is, a path made relative to
+    /// the config's folder.
+    func resolvedTemplate(root: String) -> String {
+        templateFile.map { OutputWriter.join(root, $0) } ?? template
+    }
+}

@@ -1,0 +1,62 @@
+import Foundation
+import Mustache
+import ThemegenBuild
+import ThemegenConfig
+import ThemegenCore
+import ThemegenGenerate
+import ThemegenGradients
+import ThemegenImage
+import ThemegenSlicing
+
+/// `themegen preview THEMES... [--assets DIR]... [--output DIR]`: writes the static preview
+/// page on its own, before (and besides) a full build step run.
+enum PreviewCommand {
+    static let command = make { args in
+        var themes = ThemeOptions(allowPoorFit: args.flag("allow-poor-fit"))
+        themes.textColors = try args.values("text-color").map(TextColorCheck.parse)
+        return .standard(themes: themes)
+    }
+
+    /// The command, with where its models come from (tests give fixtures).
+    static func make(sources makeSources: @escaping @Sendable (Arguments) throws -> PreviewSources) -> Command {
+        Command(
+            name: "preview",
+            summary: "Write the HTML preview of gradient themes and sliced assets.",
+            usage: ["preview THEMES_DIR... [--assets DIR]... [--output DIR] [--text-color NAME=#RRGGBB[,large]]... [--allow-poor-fit]"],
+            options: [
+                .value("assets", "DIR", repeatable: true, help: "Asset exports (@3x PNGs) to preview; may be repeated."),
+                .value("output", "DIR", help: "The page's folder (default \(PreviewBuilder.defaultFolder))."),
+                .value("templates", "FOLDER", help: "Where preview-html.mustache is looked for first (default ./Templates)."),
+                .value("text-color", "NAME=#RRGGBB[,large]", repeatable: true,
+                       help: "A text colour to sample on every gradient, with its contrast; may be repeated."),
+                .flag("allow-poor-fit", help: "Show themes that are not linear gradients too (flagged poor)."),
+                maxPixelsOption,
+            ] + Command.writeOptionSpecs
+        ) { args, console in
+            let maxPixels = try parseMaxPixels(args)
+            let given = args.value("output") ?? PreviewBuilder.defaultFolder
+            let output = given.hasSuffix("/") ? String(given.dropLast()) : given
+            let parts = output.split(separator: "/", omittingEmptySubsequences: false)
+            guard !output.isEmpty, !output.hasPrefix("/"), !parts.contains(where: { $0.isEmpty || $0 == ".." || $0 == "." }) else {
+                throw UsageError("--output '\(given)': the page's folder must be a relative path inside the current folder")
+            }
+            let themeFiles = try InputFiles.pngs(in: args.positionals, console: console)
+            let sources = try makeSources(args)
+            let themes = try sources.themes(themeFiles, console)
+            let assets = try sources.assets(args.values("assets"), console)
+            // A page missing what failed would look complete: write nothing instead.
+            guard console.errorCount == 0 else { return console.exitCode }
+
+            var options = PreviewBuilder.Options()
+            options.folder = output
+            options.maxPixels = maxPixels
+            options.templateFolder = args.value("templates").map { URL(fileURLWithPath: $0) }
+            let files = try PreviewBuilder.plan(themes: themes, assets: assets, options: options)
+            console.verbose("preview: \(themes.count) theme(s), \(assets.count) asset(s) in \(output)/index.html")
+            // The safe writer: only changed files are rewritten, images of themes and assets
+            // that are gone are deleted, and the folder is recorded in the ownership manifest.
+            return try StandaloneOutput.write(files, scope: [output], options: Command.writeOptions(args), toolVersion: ThemegenCLI.version,
+                                          console: console).exitCode
+        }
+    }
+}

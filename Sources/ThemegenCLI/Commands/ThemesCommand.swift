@@ -1,0 +1,50 @@
+import Mustache
+import ThemegenBuild
+import ThemegenConfig
+import ThemegenCore
+import ThemegenGenerate
+import ThemegenGradients
+import ThemegenImage
+import ThemegenSlicing
+
+/// `themegen themes PATH...`: recover gradient themes from artboards and render them.
+enum ThemesCommand {
+    static let command = Command(
+        name: "themes",
+        summary: "Recover gradient themes from exported artboards and render them through a template.",
+        usage: ["themes PATH... [--template NAME|PATH] [--output FILE] [--param KEY=VALUE]... [--text-color NAME=#RRGGBB[,large]]..."],
+        options: [
+            .value("template", "NAME|PATH", help: "json (default), swift, objc-h, objc-m, css, or a .mustache file."),
+            .value("output", "FILE", help: "Write the result here (default: stdout)."),
+            .value("param", "KEY=VALUE", repeatable: true, help: "A template parameter (enumName, publicAccess, …)."),
+            .value("text-color", "NAME=#RRGGBB[,large]", repeatable: true,
+                   help: "A text colour to check for WCAG contrast against every theme."),
+            .value("color-space", "srgb", help: "Convert every theme to sRGB (and say so) instead of failing on other profiles."),
+            .flag("allow-poor-fit", help: "Keep artboards the gradient fit cannot explain (max ΔE2000 > 3)."),
+            maxPixelsOption,
+        ] + Command.writeOptionSpecs
+    ) { args, console in
+        guard !args.positionals.isEmpty else { throw UsageError("themes needs at least one artboard file or folder") }
+        var options = ThemeOptions()
+        options.textColors = try args.values("text-color").map(TextColorCheck.parse)
+        options.allowPoorFit = args.flag("allow-poor-fit")
+        if let space = args.value("color-space") {
+            guard space == "srgb" else { throw UsageError("--color-space '\(space)': only srgb is supported") }
+            options.convertToSRGB = true
+        }
+        options.maxPixels = try parseMaxPixels(args)
+        let params = try TemplateParams.parse(args.values("param"))
+        let files = try InputFiles.pngs(in: args.positionals, console: console)
+        let themes = ThemeExtractor.extract(files: files, options: options, console: console)
+        // A table missing the themes that failed would look complete: print nothing instead.
+        guard console.errorCount == 0 else { return console.exitCode }
+        let text = try CodeGenerator.render(themes: themes, template: args.value("template") ?? "json", params: params)
+        guard let output = args.value("output") else {
+            console.write(text)
+            return .ok
+        }
+        return try StandaloneOutput.write([PlannedFile(path: output, text: text)], scope: [output],
+                                          options: Command.writeOptions(args), toolVersion: ThemegenCLI.version,
+                                          console: console).exitCode
+    }
+}

@@ -1,0 +1,149 @@
+import Foundation
+import Mustache
+import ThemegenBuild
+import ThemegenConfig
+import ThemegenCore
+import ThemegenGenerate
+import ThemegenGradients
+import ThemegenImage
+import ThemegenSlicing
+
+/// Where a command's output goes. Tests capture it; the CLI writes to the process's streams.
+///
+/// Errors and warnings of a run are collected here and printed together, so one run reports
+/// everything wrong with the inputs, not only the first problem.
+public final class Console: Diagnostics, @unchecked Sendable {
+    public enum Verbosity: Int, Sendable { case quiet, normal, verbose }
+
+    public var verbosity: Verbosity = .normal
+    /// `--strict`: warnings count as errors.
+    public var strict = false
+    /// Whether stderr is a terminal (progress lines are shown only then).
+    public var isTerminal = false
+
+    private let lock = NSLock()
+    private let writeOut: @Sendable (String) -> Void
+    private let writeErr: @Sendable (String) -> Void
+    public private(set) var errorCount = 0
+    public private(set) var warningCount = 0
+    private var worstExit: ExitCode = .ok
+    private var progressShown = false
+
+    public init(out: @escaping @Sendable (String) -> Void, err: @escaping @Sendable (String) -> Void) {
+        writeOut = out
+        writeErr = err
+    }
+
+    /// A console over the process's standard output and error.
+    public static func standard() -> Console {
+        let c = Console(out: { s in FileHandle.standardOutput.write(Data(s.utf8)) },
+                        err: { s in FileHandle.standardError.write(Data(s.utf8)) })
+        c.isTerminal = isatty(2) != 0
+        return c
+    }
+
+    /// Exactly these bytes to stdout.
+    public func write(_ text: String) {
+        lock.lock(); defer { lock.unlock() }
+        clearProgressLocked()
+        writeOut(text)
+    }
+
+    /// A line to stdout.
+    public func print(_ line: String) { write(line + "\n") }
+
+    public func output(_ line: String) { print(line) }
+
+    /// A status line to stderr, shown unless `-q`.
+    public func info(_ line: String) {
+        guard verbosity != .quiet else { return }
+        emitErr(line + "\n")
+    }
+
+    /// A line to stderr, shown only with `-v`.
+    public func verbose(_ line: String) {
+        guard verbosity == .verbose else { return }
+        emitErr(line + "\n")
+    }
+
+    /// Every warning message of the run, in order; the build cache replays a skipped job's.
+    public var warnings: [String] {
+        lock.lock(); defer { lock.unlock() }
+        return warningLog
+    }
+    private var warningLog: [String] = []
+
+    public func warning(_ message: String) {
+        lock.lock()
+        warningCount += 1
+        warningLog.append(message)
+        if strict { errorCount += 1; worstExit = max(worstExit, .input); worstKind = worse(worstKind, .input) }
+        lock.unlock()
+        if strict {
+            emitErr("themegen: error: \(message) (warning treated as error by --strict)\n")
+        } else if verbosity != .quiet {
+            emitErr("themegen: warning: \(message)\n")
+        }
+    }
+
+    public func error(_ error: Error) {
+        if let list = error as? ErrorList {
+            for e in list.errors { self.error(e) }
+            return
+        }
+        let (message, kind): (String, ErrorKind)
+        if let e = error as? ThemegenError {
+            (message, kind) = (e.description, e.kind)
+        } else {
+            (message, kind) = ("\(error)", .io)
+        }
+        let code = kind.exitCode
+        lock.lock()
+        errorCount += 1
+        worstExit = max(worstExit, code)
+        worstKind = worse(worstKind, kind)
+        lock.unlock()
+        emitErr("themegen: error: \(message)\n")
+    }
+
+    public var worstErrorKind: ErrorKind? {
+        lock.lock(); defer { lock.unlock() }
+        return worstKind
+    }
+    private var worstKind: ErrorKind?
+
+    /// The exit code that the errors reported so far call for.
+    public var exitCode: ExitCode {
+        lock.lock(); defer { lock.unlock() }
+        return worstExit
+    }
+
+    /// A single updating progress line, on a terminal only.
+    public func progress(_ line: String) {
+        guard isTerminal, verbosity != .quiet else { return }
+        lock.lock(); defer { lock.unlock() }
+        writeErr("\r\u{1B}[K" + line)
+        progressShown = true
+    }
+
+    public func endProgress() {
+        lock.lock(); defer { lock.unlock() }
+        clearProgressLocked()
+    }
+
+    private func clearProgressLocked() {
+        if progressShown { writeErr("\r\u{1B}[K"); progressShown = false }
+    }
+
+    private func emitErr(_ text: String) {
+        lock.lock(); defer { lock.unlock() }
+        clearProgressLocked()
+        writeErr(text)
+    }
+}
+
+/// The kind that decides the exit code: the first of the highest exit code.
+private func worse(_ a: ErrorKind?, _ b: ErrorKind) -> ErrorKind {
+    guard let a else { return b }
+    return b.exitCode > a.exitCode ? b : a
+}

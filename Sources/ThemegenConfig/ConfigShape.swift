@@ -1,0 +1,112 @@
+import Mustache
+import ThemegenCore
+import ThemegenGenerate
+import ThemegenGradients
+import ThemegenImage
+import ThemegenSlicing
+
+/// The shape of `themegen.json`: every key the parser accepts, with its type and meaning.
+///
+/// Validation walks this tree (so an unknown key or a wrong type is caught in one place, with
+/// its key path), `themegen.schema.json` is generated from it, and a test checks the committed
+/// schema against it.
+public indirect enum ConfigShape: Sendable {
+    case string
+    /// `#RRGGBB` or `#RRGGBBAA`.
+    case color
+    case boolean
+    /// A number ≥ 0.
+    case nonNegativeNumber
+    case oneOf([String])
+    case object([ConfigKey])
+    /// An object whose keys are names chosen by the user, all with one shape.
+    case map(ConfigShape)
+    case array(ConfigShape)
+    /// A string, number or boolean (template params, which templates read as text).
+    case scalar
+    /// `true`, `false`, or the object.
+    case booleanOr(ConfigShape)
+
+    public var expected: String {
+        switch self {
+        case .string: return "a string"
+        case .color: return "a colour string like \"#FF8800\" or \"#FF880080\""
+        case .boolean: return "true or false"
+        case .nonNegativeNumber: return "a number ≥ 0"
+        case .oneOf(let names): return "one of " + names.map { "\"\($0)\"" }.joined(separator: ", ")
+        case .object, .map: return "an object"
+        case .array: return "an array"
+        case .scalar: return "a string, number or boolean"
+        case .booleanOr(let s): return "true, false or \(s.expected)"
+        }
+    }
+}
+
+public struct ConfigKey: Sendable {
+    public let name: String
+    public let shape: ConfigShape
+    public let required: Bool
+    public let help: String
+
+    public init(_ name: String, _ shape: ConfigShape, required: Bool = false, _ help: String) {
+        self.name = name; self.shape = shape; self.required = required; self.help = help
+    }
+}
+
+extension ConfigShape {
+    static let outputs: ConfigShape = .array(.object([
+        ConfigKey("template", .string, required: true,
+                  "A built-in template name (e.g. \"swift\", \"objc\", \"css\", \"json\", \"swift-assets\") or the path of a .mustache file, relative to the config."),
+        ConfigKey("output", .string, required: true, "The file to write, relative to the config."),
+        ConfigKey("params", .map(.scalar), "Template parameters (e.g. \"enumName\", \"publicAccess\"); strings, numbers or booleans, given to the template as text."),
+    ]))
+
+    static let textColor: ConfigShape = .object([
+        ConfigKey("color", .color, required: true, "The text colour."),
+        ConfigKey("dark", .color, "Its dark-appearance variant."),
+        ConfigKey("large", .boolean, "Large text (WCAG needs only 3:1). Default false."),
+    ])
+
+    static let theme: ConfigShape = .object([
+        ConfigKey("themeColor", .color, "Overrides the accent colour (default: the gradient's last stop)."),
+        ConfigKey("textColors", .map(textColor), "Named text colours checked against the gradient, e.g. \"title\"."),
+    ])
+
+    static let asset: ConfigShape = .object([
+        ConfigKey("caps", .object([
+            ConfigKey("top", .nonNegativeNumber, "Points. Default 0."),
+            ConfigKey("left", .nonNegativeNumber, "Points. Default 0."),
+            ConfigKey("bottom", .nonNegativeNumber, "Points. Default 0."),
+            ConfigKey("right", .nonNegativeNumber, "Points. Default 0."),
+        ]), "9-slice cap insets in points; overrides guides in the image and autoCaps."),
+        ConfigKey("resizing", .oneOf(["9-part", "3-part-horizontal", "3-part-vertical"]),
+                  "Xcode resizing mode. Default: from the caps."),
+        ConfigKey("center", .oneOf(["stretch", "tile"]), "How the middle fills. Default \"stretch\"."),
+        ConfigKey("renderingIntent", .oneOf(["original", "template"]), "Xcode template-rendering-intent."),
+    ])
+
+    /// The whole config file.
+    public static let config: ConfigShape = .object([
+        ConfigKey("$schema", .string, "Path or URL of themegen.schema.json, for editors. Ignored by themegen."),
+        ConfigKey("themes", .array(.object([
+            ConfigKey("input", .string, required: true, "Folder of exported artboards, relative to the config."),
+            ConfigKey("outputs", outputs, "Generated files. Default: [{\"template\": \"swift\", \"output\": \"Generated/Themes.swift\"}]."),
+            ConfigKey("themes", .map(theme), "Per-theme overrides, by theme name (the artboard's file name without extension)."),
+            ConfigKey("colorsets", .string, "An asset catalog (.xcassets) to write each theme's colours into as colorsets, for storyboards. A catalog of its own, not the assets' one. Default: none."),
+        ])), "Gradient theme inputs."),
+        ConfigKey("assets", .array(.object([
+            ConfigKey("input", .string, required: true, "Folder of @3x (or lower) exports, relative to the config. Subfolders become groups."),
+            ConfigKey("catalog", .string, "The asset catalog to write. Default \"Generated/Assets.xcassets\"."),
+            ConfigKey("outputs", outputs, "Generated files. Default: [{\"template\": \"swift-assets\", \"output\": \"Generated/Assets.swift\"}]."),
+            ConfigKey("assets", .map(asset), "Per-asset options, by asset name (file name without @Nx and extension)."),
+            ConfigKey("providesNamespace", .boolean, "Mark every group folder provides-namespace. Default false."),
+            ConfigKey("namespaces", .map(.boolean), "provides-namespace per group folder (\"Icons\", \"Icons/Small\"), overriding providesNamespace."),
+            ConfigKey("autoCaps", .boolean, "Find caps of assets without guides or config caps from their identical middle rows/columns. Default false."),
+            ConfigKey("pad", .boolean, "Pad exports whose sides are not multiples of 3 with transparent pixels instead of warning. Default false."),
+        ])), "Image asset inputs."),
+        ConfigKey("preview", .booleanOr(.object([
+            ConfigKey("output", .string, required: true, "The HTML file to write, relative to the config."),
+        ])), "The HTML preview. true (default) writes Generated/Preview/index.html; false writes none."),
+        ConfigKey("manifest", .string, "Where themegen records what it wrote. Default \"Generated/.themegen-manifest.json\"."),
+    ])
+}

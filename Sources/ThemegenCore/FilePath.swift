@@ -1,0 +1,39 @@
+import Foundation
+
+/// Path arithmetic on `/`-separated strings. Foundation's `NSString.deletingLastPathComponent`
+/// traps on one-character paths on Linux (swift-corelibs-foundation), so themegen uses this.
+public enum FilePath {
+    /// The folder part: `a/b/c.png` → `a/b`, `c.png` → ``, `/c` → `/`.
+    public static func parent(_ path: String) -> String {
+        var p = Substring(path)
+        while p.count > 1 && p.hasSuffix("/") { p = p.dropLast() }
+        guard let slash = p.lastIndex(of: "/") else { return "" }
+        return slash == p.startIndex ? "/" : String(p[..<slash])
+    }
+
+    /// `path` relative to `base` when it lies inside it, with `/`, so models never hold
+    /// absolute paths: `base` may be relative (`sub`) or absolute, and defaults to the current
+    /// folder, against which absolute paths are also compared.
+    public static func relative(_ path: String, to base: String? = nil) -> String {
+        var p = path.replacingOccurrences(of: "\\", with: "/")
+        while p.hasPrefix("./") { p.removeFirst(2) }
+        let cwd = FileManager.default.currentDirectoryPath
+        for root in [base, cwd].compactMap({ $0 }) where !root.isEmpty && root != "." {
+            let prefix = root.hasSuffix("/") ? root : root + "/"
+            if p.hasPrefix(prefix) { return String(p.dropFirst(prefix.count)) }
+            if !root.hasPrefix("/") {
+                let absolute = (cwd.hasSuffix("/") ? cwd : cwd + "/") + prefix
+                if p.hasPrefix(absolute) { return String(p.dropFirst(absolute.count)) }
+            }
+        }
+        return p
+    }
+
+    /// The last component: `a/b/c.png` → `c.png`.
+    public static func lastComponent(_ path: String) -> String {
+        var p = Substring(path)
+        while p.count > 1 && p.hasSuffix("/") { p = p.dropLast() }
+        guard let slash = p.lastIndex(of: "/"), p.count > 1 else { return String(p) }
+        return String(p[p.index(after: slash)...])
+    }
+}

@@ -1,0 +1,20 @@
+import Foundation
+
+/// Counts items as they start, from any thread, and shows `[37/220] slicing Card@3x.png` as one
+/// updating line on a terminal (nothing elsewhere).
+public final class ProgressLine: @unchecked Sendable {
+    private let console: any Diagnostics
+    private let total: Int
+    private let verb: String
+    private let lock = NSLock()
+    private var done = 0
+
+    public init(console: any Diagnostics, total: Int, verb: String) {
+        self.console = console; self.total = total; self.verb = verb
+    }
+
+    public func advance(_ path: String) {
+        let n: Int = lock.withLock { done += 1; return done }
+        console.progress("[\(n)/\(total)] \(verb) \(FilePath.lastComponent(path))")
+    }
+}

@@ -1,0 +1,36 @@
+import ThemegenCore
+import ThemegenImage
+
+/// What the fitter recovered from one artboard.
+public struct GradientFit: Sendable, Hashable {
+    /// CSS degrees in [90, 270): the direction always points down or (at exactly 90) right;
+    /// the opposite angle with reversed stops draws the same pixels.
+    public var angle: Double
+    /// Colours 0…1 in the image's own colour space; one stop for a flat fill.
+    public var stops: [GradientStop]
+    public var startPoint: UnitPoint
+    public var endPoint: UnitPoint
+    public var quality: FitQuality
+    /// Regions left out of the fit (bars, cards with their shadows, rows, panels, text, icons),
+    /// merged, in artboard pixels.
+    public var overlays: [PixelRect]
+    /// Why the artboard is not a linear gradient under overlays, when it is not.
+    public var problem: FitProblem?
+    /// The share of the artboard's cells the gradient explains (the fit's cells).
+    public var explained: Double
+
+    public var gradient: LinearGradient { LinearGradient(angle: angle, stops: stops) }
+}
+
+/// Why an artboard does not give a trustworthy linear gradient.
+public enum FitProblem: Sendable, Hashable {
+    /// Pixel noise far above dither or grain: a photo, texture or noise.
+    case photo
+    /// The smoothly shaded area is not explained by a linear gradient (radial, angular or a
+    /// shaded illustration); the share of it left unexplained.
+    case notLinear(unexplained: Double)
+    /// The gradient explains less than half of the artboard; the share it explains.
+    case littleGradient(explained: Double)
+    /// The overlays found would cover more than half of the artboard; the share they cover.
+    case overlaysTooLarge(coverage: Double)
+}

@@ -1,0 +1,786 @@
+import Foundation
+import ThemegenCore
+import ThemegenImage
+
+/// Recovers a CSS linear gradient from an accumulated cell grid.
+///
+/// Steps: flag cells whose pixels are not smooth (text, edges, noise); split the smooth cells
+/// into regions at sharp colour steps, since a gradient is continuous and bars and cards are
+/// not, and keep the largest region; estimate the direction from the structure tensor of the
+/// cell differences; then alternate a 1-D piecewise-linear fit along the gradient line (stops
+/// added one at a time where the error is largest, each knot placed by golden-section search),
+/// rejection of cells the profile does not explain, and a Gauss-Newton step on the angle.
+public struct GradientFitter {
+    public struct Options: Sendable {
+        /// Never more stops than this: real gradients have up to 9, hard stops count twice.
+        public var maxStops = 16
+        /// The space the samples are in, for ΔE.
+        public var space: RGBSpace = .sRGB
+        public init(maxStops: Int = 16, space: RGBSpace = .sRGB) { self.maxStops = maxStops; self.space = space }
+    }
+
+    let grid: CellGrid
+    let options: Options
+
+    init(grid: CellGrid, options: Options) {
+        self.grid = grid
+        self.options = options
+    }
+
+    // MARK: - The whole fit
+
+    func fit() -> GradientFit {
+        let n = grid.columns * grid.rows
+        // A cell is smooth when its spread is what noise plus the local ramp would give: a
+        // steep gradient spreads a cell's pixels too, an edge or a glyph far more.
+        var labs = CellLabs(count: n, space: options.space)
+        let ramp = rampVariance()
+        let noiseVariance = median((0..<n).map { max(0, grid.variance[$0] - ramp[$0]) }, upTo: 3 * 255 * 255)
+        let smooth = (0..<n).map { grid.variance[$0] <= 3 * (noiseVariance + ramp[$0]) + 4 }
+        let candidates = largestSmoothRegion(smooth)
+
+        guard var angle = initialAngle(candidates) else { return flatFit(candidates, noiseVariance: noiseVariance, labs: &labs) }
+        // The angle and the outliers settle on every other cell each way (a quarter of the
+        // work); the final profile uses them all.
+        let cols = grid.columns
+        let sampled = (0..<n).map { candidates[$0] && ($0 % cols) % 2 == 0 && ($0 / cols) % 2 == 0 }
+        var inliers = sampled
+        var profile = PiecewiseProfile(knots: [0], colors: [.zero])
+        for round in 0..<3 {
+            profile = fitProfile(angle: angle, inliers: inliers, warm: round == 0 ? nil : profile)
+            inliers = explained(by: profile, angle: angle, among: sampled)
+            angle = normalized(angle + angleStep(profile: profile, angle: angle, inliers: inliers))
+        }
+        inliers = explained(by: fitProfile(angle: angle, inliers: inliers, warm: profile), angle: angle, among: candidates)
+        profile = fitProfile(angle: angle, inliers: inliers, warm: profile)
+        // Overlays from the residuals of every cell; refit on the rest until they settle. On
+        // a clean artboard the first look changes nothing and this costs one residual pass.
+        // Each refit keeps away from the overlays' surroundings, where soft shadows fade out.
+        let unsmooth = smooth.map { !$0 }
+        let reach = max(3, Int(0.12 * Double(min(grid.width, grid.height)) / Double(grid.cellSize)))
+        for _ in 0..<3 {
+            let line = LinearGradient.Line(angle: angle, width: Double(grid.width), height: Double(grid.height))
+            let p = profile
+            let found = OverlayDetector.detect(grid: grid, unsmooth: unsmooth, trusted: candidates, shadowReach: reach) { k in
+                p.value(line.t(x: grid.cx[k], y: grid.cy[k]))
+            }.gradient
+            if found == inliers { break }
+            inliers = found
+            let away = OverlayDetector.awayFromOverlays(inliers, columns: grid.columns, reach: reach)
+            let basis = count(away) * 3 >= count(inliers) ? away : inliers
+            // Shadows and panel rims inside the first candidates can pull the first direction
+            // off: take it again from the clean cells, then refine.
+            if let fresh = initialAngle(basis) { angle = fresh }
+            profile = fitProfile(angle: angle, inliers: basis)
+            for _ in 0..<2 {
+                angle = normalized(angle + angleStep(profile: profile, angle: angle, inliers: basis))
+                profile = fitProfile(angle: angle, inliers: basis, warm: profile)
+            }
+        }
+        profile = fitProfile(angle: angle, inliers: inliers, warm: profile)
+        if profile.knots.count == 1 { return flatFit(inliers, noiseVariance: noiseVariance, labs: &labs) }
+
+        // Snap to an integer degree when that costs less than ΔE 0.05, else keep 2 decimals.
+        let snapped = normalized(angle.rounded())
+        let snappedProfile = fitProfile(angle: snapped, inliers: inliers, warm: profile)
+        let exact = quality(profile, angle: angle, cells: inliers, stride: 4, worstCell: false, labs: &labs)
+        let rounded = quality(snappedProfile, angle: snapped, cells: inliers, stride: 4, worstCell: false, labs: &labs)
+        if rounded.meanDeltaE - exact.meanDeltaE < 0.05 && rounded.maxDeltaE - exact.maxDeltaE < 0.05 {
+            angle = snapped; profile = snappedProfile
+        } else {
+            angle = normalized((angle * 100).rounded() / 100)
+            profile = fitProfile(angle: angle, inliers: inliers, warm: profile)
+        }
+        return result(profile: profile, angle: angle, inliers: inliers, candidates: candidates, noiseVariance: noiseVariance, labs: &labs)
+    }
+
+    /// The spread a linear ramp would give each cell, from the smaller one-sided difference to
+    /// its neighbours on each axis (so a step on one side does not count as a ramp).
+    private func rampVariance() -> [Double] {
+        let cols = grid.columns, rows = grid.rows, cs = Double(grid.cellSize)
+        let factor = (cs * cs - 1) / 12 / (cs * cs)
+        var out = [Double](repeating: 0, count: cols * rows)
+        @inline(__always) func slope(_ a: UnsafeBufferPointer<Double>, _ k: Int, _ prev: Int, _ next: Int, _ hasPrev: Bool, _ hasNext: Bool) -> Double {
+            if hasPrev && hasNext { return min(abs(a[k] - a[prev]), abs(a[next] - a[k])) }
+            if hasPrev { return abs(a[k] - a[prev]) }
+            if hasNext { return abs(a[next] - a[k]) }
+            return 0
+        }
+        grid.r.withUnsafeBufferPointer { r in grid.g.withUnsafeBufferPointer { g in grid.b.withUnsafeBufferPointer { b in
+            out.withUnsafeMutableBufferPointer { out in
+                for j in 0..<rows {
+                    let up = j > 0, down = j + 1 < rows
+                    for i in 0..<cols {
+                        let k = j * cols + i
+                        let left = i > 0, right = i + 1 < cols
+                        @inline(__always) func ramp(_ a: UnsafeBufferPointer<Double>) -> Double {
+                            let gx = slope(a, k, k - 1, k + 1, left, right), gy = slope(a, k, k - cols, k + cols, up, down)
+                            return (gx * gx + gy * gy) * factor
+                        }
+                        var v = 0.0
+                        v += ramp(r); v += ramp(g); v += ramp(b)
+                        out[k] = v
+                    }
+                }
+            }
+        } } }
+        return out
+    }
+
+    private func result(profile: PiecewiseProfile, angle: Double, inliers: [Bool], candidates: [Bool], noiseVariance: Double, labs: inout CellLabs) -> GradientFit {
+        let line = LinearGradient.Line(angle: angle, width: Double(grid.width), height: Double(grid.height))
+        let stops = Self.stops(profile, translucent: grid.translucent)
+        let overlays = overlayRects(inliers)
+        let (q, problem, explained) = verdict(for: profile, angle: angle, inliers: inliers, candidates: candidates, overlays: overlays,
+                                               noiseVariance: noiseVariance, labs: &labs)
+        return GradientFit(angle: angle, stops: stops,
+                           startPoint: line.startPoint(width: Double(grid.width), height: Double(grid.height)),
+                           endPoint: line.endPoint(width: Double(grid.width), height: Double(grid.height)),
+                           quality: q, overlays: overlays, problem: problem, explained: explained)
+    }
+
+    /// The profile's knots as CSS stops: colours unpremultiplied (a fully transparent stop takes
+    /// its neighbour's colour, which premultiplied interpolation never shows), alpha exactly 1
+    /// on opaque artboards.
+    static func stops(_ profile: PiecewiseProfile, translucent: Bool) -> [GradientStop] {
+        let n = profile.knots.count
+        var colors: [RGBA?] = profile.colors.map { c in
+            guard translucent else { return RGBA(red: clamp01(c.x / 255), green: clamp01(c.y / 255), blue: clamp01(c.z / 255)) }
+            let a = clamp01(c.w / 255)
+            guard c.w > 0.5 else { return nil }
+            return RGBA(red: clamp01(c.x / c.w), green: clamp01(c.y / c.w), blue: clamp01(c.z / c.w), alpha: a)
+        }
+        for i in 0..<n where colors[i] == nil {
+            let near = (1..<n).lazy.compactMap { d -> RGBA? in
+                if i - d >= 0, let c = colors[i - d] { return c }
+                if i + d < n, let c = colors[i + d] { return c }
+                return nil
+            }.first
+            var c = near ?? RGBA(red: 0, green: 0, blue: 0)
+            c.alpha = 0
+            colors[i] = c
+        }
+        return (0..<n).map { GradientStop(color: colors[$0]!, position: profile.knots[$0]) }
+    }
+
+    private func flatFit(_ cells: [Bool], noiseVariance: Double, labs: inout CellLabs) -> GradientFit {
+        var bt: [Double] = [], bc: [Color4] = [], bw: [Double] = []
+        for k in 0..<cells.count where cells[k] {
+            bt.append(0); bc.append(grid.color(k)); bw.append(grid.count[k])
+        }
+        let bins = ProfileBins(t: bt, color: bc, weight: bw, space: options.space)
+        let c = bins.solve(knots: [0]).colors[0]
+        let profile = PiecewiseProfile(knots: [0], colors: [c])
+        let inliers = explained(by: profile, angle: 180, among: cells)
+        return result(profile: profile, angle: 180, inliers: inliers, candidates: cells, noiseVariance: noiseVariance, labs: &labs)
+    }
+
+    // MARK: - Regions
+
+    /// The largest 4-connected set of smooth cells with no sharp step between neighbours.
+    private func largestSmoothRegion(_ smooth: [Bool]) -> [Bool] {
+        let cols = grid.columns, rows = grid.rows, n = cols * rows
+        // The colour step from each cell to its right (h) and lower (v) neighbour, computed once
+        // for the median and the edge test; 0 unless both cells are smooth.
+        var hStep = [Double](repeating: 0, count: n), vStep = hStep
+        var steps: [Double] = []
+        steps.reserveCapacity(2 * n)
+        smooth.withUnsafeBufferPointer { sm in
+            grid.r.withUnsafeBufferPointer { r in grid.g.withUnsafeBufferPointer { g in grid.b.withUnsafeBufferPointer { b in
+                hStep.withUnsafeMutableBufferPointer { h in vStep.withUnsafeMutableBufferPointer { v in
+                    @inline(__always) func step(_ a: Int, _ c: Int) -> Double {
+                        let dr = r[a] - r[c], dg = g[a] - g[c], db = b[a] - b[c]
+                        return (dr * dr + dg * dg + db * db).squareRoot()
+                    }
+                    for j in 0..<rows {
+                        for i in 0..<cols {
+                            let k = j * cols + i
+                            guard sm[k] else { continue }
+                            if i + 1 < cols && sm[k + 1] { h[k] = step(k, k + 1); steps.append(h[k]) }
+                            if j + 1 < rows && sm[k + cols] { v[k] = step(k, k + cols); steps.append(v[k]) }
+                        }
+                    }
+                } }
+            } } }
+        }
+        // A gradient changes smoothly from cell to cell, even where it is steep; a bar or card
+        // edge is a step far larger than the steps on either side of it (on the same axis; a
+        // missing or unsmooth neighbour counts as no step).
+        let limit = max(10, 8 * median(steps, upTo: 450))
+        @inline(__always) func isEdge(_ s: UnsafeMutableBufferPointer<Double>, _ k: Int, _ d: Int) -> Bool {
+            let step = s[k]
+            guard step > limit else { return false }
+            let before = k >= d ? s[k - d] : 0, after = s[k + d]
+            return step > 3 * max(before, after)
+        }
+        // Where a card's colour happens to equal the gradient's along part of its outline, the
+        // outline has a short gap through which the card would join the gradient. Outlines are
+        // straight, so gaps of up to 6 cells between blocked stretches of a line (of edges, or
+        // of unsmooth cells) are closed. The price: two objects stacked closer than that, with
+        // their sides in line, are reported as one overlay, and the strip between them is not
+        // used for the fit.
+        var open = smooth
+        var hOpen = [Bool](repeating: true, count: n), vOpen = hOpen   // k–k+1, k–k+cols
+        var label = [Int32](repeating: -1, count: n)
+        var stack = [Int](repeating: 0, count: n)
+        var best: Int32 = -1
+        smooth.withUnsafeBufferPointer { sm in
+            hStep.withUnsafeMutableBufferPointer { h in vStep.withUnsafeMutableBufferPointer { v in
+                open.withUnsafeMutableBufferPointer { open in
+                    hOpen.withUnsafeMutableBufferPointer { hOpen in vOpen.withUnsafeMutableBufferPointer { vOpen in
+                        for j in 0..<rows {
+                            for i in 0..<cols {
+                                let k = j * cols + i
+                                guard sm[k] else { continue }
+                                // The steps beyond the last column or row are 0, as for an unsmooth neighbour.
+                                if i + 1 < cols && sm[k + 1] { hOpen[k] = !isEdge(h, k, 1) }
+                                if j + 1 < rows && sm[k + cols] { vOpen[k] = !isEdge(v, k, cols) }
+                            }
+                        }
+                        closeGaps(open, count: rows, stride: cols, lines: cols, lineStep: 1, gap: 6)     // walls along columns
+                        closeGaps(open, count: cols, stride: 1, lines: rows, lineStep: cols, gap: 6)     // walls along rows
+                        closeGaps(hOpen, count: rows, stride: cols, lines: cols - 1, lineStep: 1, gap: 6) // vertical outlines
+                        closeGaps(vOpen, count: cols, stride: 1, lines: rows - 1, lineStep: cols, gap: 6) // horizontal outlines
+                        // Closed passages off the last column and row spare the fill its bounds checks.
+                        for j in 0..<rows { hOpen[j * cols + cols - 1] = false }
+                        for i in 0..<cols { vOpen[(rows - 1) * cols + i] = false }
+                        label.withUnsafeMutableBufferPointer { label in stack.withUnsafeMutableBufferPointer { stack in
+                            var bestSize = 0, next: Int32 = 0
+                            for start in 0..<n where open[start] && label[start] < 0 {
+                                var size = 0, top = 1
+                                label[start] = next
+                                stack[0] = start
+                                while top > 0 {
+                                    top -= 1
+                                    let k = stack[top]
+                                    size += 1
+                                    @inline(__always) func visit(_ nb: Int) {
+                                        if open[nb] && label[nb] < 0 { label[nb] = next; stack[top] = nb; top += 1 }
+                                    }
+                                    if k > 0 && hOpen[k - 1] { visit(k - 1) }
+                                    if hOpen[k] { visit(k + 1) }
+                                    if k >= cols && vOpen[k - cols] { visit(k - cols) }
+                                    if vOpen[k] { visit(k + cols) }
+                                }
+                                if size > bestSize { bestSize = size; best = next }
+                                next += 1
+                            }
+                        } }
+                    } }
+                }
+            } }
+        }
+        return label.map { $0 == best && best >= 0 }
+    }
+
+    /// Along each line (`lines` of them, starting `lineStep` apart, `count` flags each, `stride`
+    /// apart), turns a run of at most `gap` true flags false when at least 3 false flags run on
+    /// both sides of it: a gap in an outline that follows the line, not the space between two
+    /// outlines that cross it. Runs are judged as read (clearing one does not merge its
+    /// neighbours), so one pass that remembers the last three runs does.
+    private func closeGaps(_ flags: UnsafeMutableBufferPointer<Bool>, count: Int, stride: Int, lines: Int, lineStep: Int, gap: Int) {
+        guard lines > 0 && count > 0 else { return }
+        let wall = 3
+        for line in 0..<lines {
+            let base = line * lineStep
+            // The run before the middle one (its length; 0 = none), the middle one, the current one.
+            var beforeLength = 0
+            var middleOpen = false, middleStart = 0, middleLength = 0
+            var open = flags[base], start = 0, length = 0
+            @inline(__always) func endRun() {
+                if beforeLength >= wall && middleOpen && middleLength <= gap && length >= wall {
+                    for m in middleStart..<(middleStart + middleLength) { flags[base + m * stride] = false }
+                }
+                beforeLength = middleLength
+                middleOpen = open; middleStart = start; middleLength = length
+            }
+            for n in 0..<count {
+                let f = flags[base + n * stride]
+                if f != open { endRun(); open = f; start = n; length = 0 }
+                length += 1
+            }
+            endRun()
+        }
+    }
+
+    // MARK: - Direction
+
+    /// The gradient direction as the principal axis of the colour-difference structure tensor,
+    /// or nil when the colour does not change (a flat fill).
+    private func initialAngle(_ cells: [Bool]) -> Double? {
+        let cols = grid.columns, rows = grid.rows, translucent = grid.translucent
+        var jxx = 0.0, jxy = 0.0, jyy = 0.0, pairs = 0
+        cells.withUnsafeBufferPointer { cells in
+            grid.cx.withUnsafeBufferPointer { cx in grid.cy.withUnsafeBufferPointer { cy in
+                grid.r.withUnsafeBufferPointer { r in grid.g.withUnsafeBufferPointer { g in grid.b.withUnsafeBufferPointer { b in grid.a.withUnsafeBufferPointer { a in
+                    for j in 0..<(rows - 1) {
+                        for i in 0..<(cols - 1) {
+                            let k = j * cols + i
+                            guard cells[k] && cells[k + 1] && cells[k + cols] else { continue }
+                            let hx = cx[k + 1] - cx[k], hy = cy[k + cols] - cy[k]
+                            @inline(__always) func add(_ a: UnsafeBufferPointer<Double>) {
+                                let gx = (a[k + 1] - a[k]) / hx, gy = (a[k + cols] - a[k]) / hy
+                                jxx += gx * gx; jxy += gx * gy; jyy += gy * gy
+                            }
+                            add(r); add(g); add(b)
+                            if translucent { add(a) }
+                            pairs += 1
+                        }
+                    }
+                } } } }
+            } }
+        }
+        guard pairs > 0 else { return nil }
+        // Less than about one level of change across the whole box: flat.
+        let extent = Double(max(grid.width, grid.height))
+        if (jxx + jyy) / Double(pairs) * extent * extent < 1.0 { return nil }
+        let theta = 0.5 * atan2(2 * jxy, jxx - jyy)   // direction (cos θ, sin θ) in y-down pixels
+        let dx = cos(theta), dy = sin(theta)
+        // CSS: direction = (sin a, −cos a).
+        return normalized(atan2(dx, -dy) * 180 / Double.pi)
+    }
+
+    /// An angle in [90, 270): the same line as `a` with its direction pointing down (or right).
+    private func normalized(_ a: Double) -> Double {
+        var x = a.truncatingRemainder(dividingBy: 360)
+        if x < 0 { x += 360 }
+        if x >= 270 { x -= 180 } else if x < 90 { x += 180 }
+        return x
+    }
+
+    /// One Gauss-Newton step on the angle (degrees) with the profile held fixed.
+    private func angleStep(profile: PiecewiseProfile, angle: Double, inliers: [Bool]) -> Double {
+        let a = angle * Double.pi / 180, w = Double(grid.width), h = Double(grid.height)
+        let s = sin(a), c = cos(a)
+        let len = abs(w * s) + abs(h * c)
+        let dLen = w * (s >= 0 ? 1 : -1) * c - h * (c >= 0 ? 1 : -1) * s
+        var num = 0.0, den = 0.0
+        inliers.withUnsafeBufferPointer { inliers in
+            grid.cx.withUnsafeBufferPointer { cx in grid.cy.withUnsafeBufferPointer { cy in
+                grid.r.withUnsafeBufferPointer { r in grid.g.withUnsafeBufferPointer { g in grid.b.withUnsafeBufferPointer { b in
+                    for k in 0..<inliers.count where inliers[k] {
+                        let x = cx[k] - w / 2, y = cy[k] - h / 2
+                        let u = x * s - y * c, du = x * c + y * s
+                        let t = u / len + 0.5
+                        let dt = (du * len - u * dLen) / (len * len)
+                        let j = profile.slope(t) * dt
+                        num += (j * (grid.color(k) - profile.value(t))).sum()
+                        den += j.lengthSquared
+                    }
+                } } }
+            } }
+        }
+        guard den > 0 else { return 0 }
+        let step = num / den * 180 / Double.pi
+        return max(-2, min(2, step))
+    }
+
+    // MARK: - Profile
+
+    private func bins(angle: Double, inliers: [Bool]) -> ProfileBins {
+        let line = LinearGradient.Line(angle: angle, width: Double(grid.width), height: Double(grid.height))
+        // About two bins per cell along the line: finer bins would only be empty.
+        let count = max(64, min(1024, Int(line.length * 2 / Double(grid.cellSize))))
+        // Per bin: Σw, Σwt, Σw·r, Σw·g, Σw·b, Σw·a, Σw·|c|².
+        var sums = [SIMD8<Double>](repeating: .zero, count: count)
+        let binScale = Double(count)
+        sums.withUnsafeMutableBufferPointer { sums in
+            inliers.withUnsafeBufferPointer { inliers in
+                grid.cx.withUnsafeBufferPointer { cx in grid.cy.withUnsafeBufferPointer { cy in grid.count.withUnsafeBufferPointer { n in
+                    grid.r.withUnsafeBufferPointer { r in grid.g.withUnsafeBufferPointer { g in grid.b.withUnsafeBufferPointer { b in let a = grid.a
+                        for k in 0..<inliers.count where inliers[k] {
+                            let t = line.t(x: cx[k], y: cy[k])
+                            let bin = min(count - 1, max(0, Int(t * binScale)))
+                            let c = n[k]
+                            let v = Color4(r[k], g[k], b[k], a[k])
+                            sums[bin] += SIMD8(c, c * t, c * v.x, c * v.y, c * v.z, c * v.w, c * v.lengthSquared, 0)
+                        }
+                    } } }
+                } } }
+            }
+        }
+        // Along a line across the gradient every cell has the same colour; a bin whose cells
+        // differ far more than the others' do holds something the gradient does not explain (the
+        // soft shadow under a card spans whole bins but shades them unevenly), so it is left out
+        // rather than bending the profile.
+        var spreads: [Double] = []
+        spreads.reserveCapacity(count)
+        for s in sums where s[0] > 0 {
+            spreads.append(max(0, s[6] / s[0] - (Color4(s[2], s[3], s[4], s[5]) / s[0]).lengthSquared))
+        }
+        let spreadLimit = max(4, 9 * median(spreads, upTo: 65025))
+        var bt: [Double] = [], bc: [Color4] = [], bw: [Double] = []
+        bt.reserveCapacity(count); bc.reserveCapacity(count); bw.reserveCapacity(count)
+        var m = 0
+        for s in sums where s[0] > 0 {
+            defer { m += 1 }
+            if spreads[m] > spreadLimit { continue }
+            let w = s[0]
+            bt.append(s[1] / w); bc.append(Color4(s[2], s[3], s[4], s[5]) / w); bw.append(w)
+        }
+        return ProfileBins(t: bt, color: bc, weight: bw, space: options.space)
+    }
+
+    /// The fewest knots (up to `maxStops`) whose profile explains the binned samples to within
+    /// the accuracy goal, each knot placed by golden-section search.
+    /// With `warm`, starts from its knots and only searches near them (the angle moved a little).
+    func fitProfile(angle: Double, inliers: [Bool], warm: PiecewiseProfile? = nil) -> PiecewiseProfile {
+        let bins = bins(angle: angle, inliers: inliers)
+        guard bins.count >= 2 else {
+            return PiecewiseProfile(knots: [0], colors: [bins.solve(knots: [0]).colors.first ?? .zero])
+        }
+        let lo = bins.t[0], hi = bins.t[bins.count - 1]
+        var knots = [lo]
+        var best = PiecewiseProfile(knots: knots, colors: bins.solve(knots: knots).colors)
+        var radius = Double.infinity
+        if let warm, warm.knots.count >= 2 {
+            knots = warm.knots.map { min(hi, max(lo, $0)) }
+            radius = (hi - lo) / 50
+        } else {
+            if accurate(best, bins) { return best }
+            knots = [lo, hi]
+        }
+        while true {
+            knots = placed(knots, bins: bins, lo: lo, hi: hi, radius: radius)
+            radius = .infinity
+            best = PiecewiseProfile(knots: knots, colors: bins.solve(knots: knots).colors)
+            if knots.count >= options.maxStops || accurate(best, bins) { return extrapolatedEnds(pruned(best, bins: bins, lo: lo, hi: hi), bins: bins) }
+            // The next knot goes where the profile misses most.
+            var worst = -1.0, at = (lo + hi) / 2
+            for i in 0..<bins.count {
+                let e = (best.value(bins.t[i]) - bins.color[i]).lengthSquared * bins.weight[i]
+                if e > worst && !knots.contains(bins.t[i]) { worst = e; at = bins.t[i] }
+            }
+            knots.append(at)
+            knots.sort()
+        }
+    }
+
+    /// Drops inner knots the profile does not need (a knot inserted early to absorb an outlier
+    /// can become redundant once the others moved): fewest stops that reach the accuracy.
+    private func pruned(_ p: PiecewiseProfile, bins: ProfileBins, lo: Double, hi: Double) -> PiecewiseProfile {
+        var best = p
+        var i = 1
+        while best.knots.count > 2 && i < best.knots.count {
+            var knots = best.knots
+            knots.remove(at: i)
+            knots = placed(knots, bins: bins, lo: lo, hi: hi, radius: (hi - lo) / 10)
+            let candidate = PiecewiseProfile(knots: knots, colors: bins.solve(knots: knots).colors)
+            if accurate(candidate, bins) { best = candidate } else { i += 1 }
+        }
+        return best
+    }
+
+    /// Coordinate descent over knot positions, each by golden-section search between neighbours.
+    private func placed(_ start: [Double], bins: ProfileBins, lo: Double, hi: Double, radius: Double) -> [Double] {
+        var knots = start
+        let gap = (hi - lo) / 2000
+        let phi = (5.0.squareRoot() - 1) / 2
+        // One scratch copy of the knots, moved in place: the search calls `cost` about 20
+        // times per knot, so it must not allocate.
+        withUnsafeTemporaryAllocation(of: Double.self, capacity: knots.count) { trial in
+            for _ in 0..<(radius.isFinite ? 2 : 3) {
+                let before = knots
+                for i in 0..<knots.count {
+                    var a = max(knots[i] - radius, i == 0 ? lo : knots[i - 1] + gap)
+                    var b = min(knots[i] + radius, i == knots.count - 1 ? hi : knots[i + 1] - gap)
+                    guard b > a else { continue }
+                    for m in 0..<knots.count { trial[m] = knots[m] }
+                    let moved = UnsafeBufferPointer(trial)
+                    func cost(_ x: Double) -> Double {
+                        trial[i] = x
+                        return bins.solve(moved, into: nil)
+                    }
+                    var x1 = b - phi * (b - a), x2 = a + phi * (b - a)
+                    var f1 = cost(x1), f2 = cost(x2)
+                    while b - a > gap {
+                        if f1 <= f2 { b = x2; x2 = x1; f2 = f1; x1 = b - phi * (b - a); f1 = cost(x1) }
+                        else { a = x1; x1 = x2; f1 = f2; x2 = a + phi * (b - a); f2 = cost(x2) }
+                    }
+                    let x = f1 <= f2 ? x1 : x2
+                    // Keep the ends on the data's ends unless moving them in really helps (inset stops).
+                    if cost(x) < cost(knots[i]) { knots[i] = x }
+                }
+                if zip(before, knots).allSatisfy({ abs($0 - $1) <= gap }) { break }
+            }
+        }
+        return knots
+    }
+
+    private func accurate(_ p: PiecewiseProfile, _ bins: ProfileBins) -> Bool {
+        var sum = 0.0, sw = 0.0
+        for i in 0..<bins.count { sw += bins.weight[i] }
+        let meanWeight = sw / Double(bins.count)
+        // A cell straddling a kink averages two slopes, so bins within a cell's reach of an
+        // inner knot are judged in the mean only.
+        let reach = Double(grid.cellSize) * 0.75 / Double(max(grid.width, grid.height))
+        for i in 0..<bins.count {
+            var nearKink = false
+            for k in 1..<max(1, p.knots.count - 1) where abs(bins.t[i] - p.knots[k]) < reach { nearKink = true }
+            let v = p.value(bins.t[i])
+            let e = DeltaE2000.difference(Lab(r255: v.x, g: v.y, b: v.z, in: options.space), bins.lab[i])
+            sum += e * bins.weight[i]
+            // Thinly populated bins (corners of diagonals) are noisy; they still count in the mean.
+            if bins.weight[i] >= meanWeight / 4 && !nearKink && e > 0.45 { return false }
+            // The sum only grows: once over the limit it stays over.
+            if sum / sw > 0.15 { return false }
+        }
+        return true
+    }
+
+    /// Where the visible data ends on a slope (an overlay or the box edge hides the rest), carry
+    /// the slope on to the end of the gradient line: gradients are linear in encoded values.
+    private func extrapolatedEnds(_ p: PiecewiseProfile, bins b: ProfileBins) -> PiecewiseProfile {
+        guard p.knots.count >= 2 else { return p }
+        let lo = b.t[0], hi = b.t[b.count - 1]
+        let near = 1.5 * (hi - lo) / Double(max(1, b.count - 1)) + 1e-9
+        var q = p
+        func extend(_ end: Int, _ inner: Int, to target: Double) {
+            let f = (target - q.knots[end]) / (q.knots[end] - q.knots[inner])
+            let a = q.colors[end], c = q.colors[inner]
+            var e = a + (a - c) * f
+            e.w = clamp255(e.w)
+            // Premultiplied: no channel above alpha.
+            e = Color4(min(e.w, max(0, e.x)), min(e.w, max(0, e.y)), min(e.w, max(0, e.z)), e.w)
+            q.colors[end] = e
+            q.knots[end] = target
+        }
+        if q.knots[0] <= lo + near && q.knots[0] > 0 { extend(0, 1, to: 0) }
+        let last = q.knots.count - 1
+        if q.knots[last] >= hi - near && q.knots[last] < 1 { extend(last, last - 1, to: 1) }
+        return q
+    }
+
+    // MARK: - Residuals
+
+    /// The candidate cells that the profile explains; the rest are overlays.
+    private func explained(by p: PiecewiseProfile, angle: Double, among cells: [Bool]) -> [Bool] {
+        let line = LinearGradient.Line(angle: angle, width: Double(grid.width), height: Double(grid.height))
+        let n = cells.count
+        var d = [Double](repeating: -1, count: n)
+        var ds = [Double](repeating: 0, count: n)
+        var m = 0
+        // Along a row (or column) of an axis-aligned gradient the position, and so the model
+        // colour, repeats exactly.
+        var lastT = Double.nan, v = Color4.zero
+        cells.withUnsafeBufferPointer { cells in
+            grid.cx.withUnsafeBufferPointer { cx in grid.cy.withUnsafeBufferPointer { cy in
+                grid.r.withUnsafeBufferPointer { r in grid.g.withUnsafeBufferPointer { g in grid.b.withUnsafeBufferPointer { b in
+                    d.withUnsafeMutableBufferPointer { d in ds.withUnsafeMutableBufferPointer { ds in
+                        for k in 0..<n where cells[k] {
+                            let t = line.t(x: cx[k], y: cy[k])
+                            if t != lastT { lastT = t; v = p.value(t) }
+                            let e = (v - Color4(r[k], g[k], b[k], grid.a[k])).lengthSquared.squareRoot()
+                            d[k] = e; ds[m] = e; m += 1
+                        }
+                    } }
+                } } }
+            } }
+        }
+        ds.removeLast(n - m)
+        let limit = max(3, 5 * median(ds, upTo: 450))
+        var out = [Bool](repeating: false, count: n)
+        for k in 0..<n where d[k] >= 0 && d[k] <= limit { out[k] = true }
+        return out
+    }
+
+    // MARK: - Quality
+
+    /// Mean and max ΔE2000 between cell means and the model, over every `stride`-th cell each
+    /// way plus every cell whose RGB error is at least the largest sampled one (so the worst
+    /// cell is never skipped); ΔE2000 on every cell would cost more than the decode. On a
+    /// translucent artboard each cell counts by the worse of the two composites, over black and
+    /// over white.
+    func quality(_ p: PiecewiseProfile, angle: Double, cells: [Bool], stride: Int = 2, worstCell: Bool = true, labs: inout CellLabs) -> FitQuality {
+        let line = LinearGradient.Line(angle: angle, width: Double(grid.width), height: Double(grid.height))
+        let cols = grid.columns, space = options.space, translucent = grid.translucent
+        var sum = 0.0, sw = 0.0, worst = 0.0
+        var sampledWorst = 0.0
+        // Along a row (or column) of an axis-aligned gradient the position repeats exactly, and
+        // with it the model colour and its Lab.
+        var lastT = Double.nan, v = Color4.zero, lastLabT = Double.nan, lastLab = Lab(l: 0, a: 0, b: 0)
+        @inline(__always) func rgbError(_ k: Int) -> Double {
+            let t = line.t(x: grid.cx[k], y: grid.cy[k])
+            if t != lastT { lastT = t; v = p.value(t) }
+            return (v - grid.color(k)).lengthSquared
+        }
+        @inline(__always) func deltaE(_ k: Int) -> Double {
+            if lastT != lastLabT { lastLabT = lastT; lastLab = Lab(r255: v.x, g: v.y, b: v.z, in: space) }
+            let overBlack = DeltaE2000.difference(lastLab, labs.lab(k, grid))
+            guard translucent else { return overBlack }
+            let c = grid.color(k), white = 255 - v.w, cellWhite = 255 - c.w
+            let overWhite = DeltaE2000.difference(Lab(r255: v.x + white, g: v.y + white, b: v.z + white, in: space),
+                                                  Lab(r255: c.x + cellWhite, g: c.y + cellWhite, b: c.z + cellWhite, in: space))
+            return max(overBlack, overWhite)
+        }
+        var j = 0
+        while j < grid.rows {
+            var k = j * cols
+            let end = k + cols
+            while k < end {
+                if cells[k] {
+                    sampledWorst = max(sampledWorst, rgbError(k))
+                    let e = deltaE(k)
+                    sum += e * grid.count[k]; sw += grid.count[k]; worst = max(worst, e)
+                }
+                k += stride
+            }
+            j += stride
+        }
+        if worstCell {
+            // The sampled cells cannot exceed their own maximum, so this visits only others.
+            for k in 0..<cells.count where cells[k] && rgbError(k) > sampledWorst { worst = max(worst, deltaE(k)) }
+        }
+        return FitQuality(meanDeltaE: sw > 0 ? sum / sw : 0, maxDeltaE: worst)
+    }
+
+    /// The reported quality, over the cells judged gradient, and what is wrong with the
+    /// artboard if anything: pixel noise far above dither or grain (a photo; the quality is
+    /// raised by that noise), a smoothly shaded area a linear gradient leaves more than a
+    /// quarter of unexplained (radial, angular; the quality is then over that whole area),
+    /// overlays over more than half of the box, or a gradient explaining less than half of it.
+    private func verdict(for p: PiecewiseProfile, angle: Double, inliers: [Bool], candidates: [Bool], overlays: [PixelRect],
+                         noiseVariance: Double, labs: inout CellLabs) -> (FitQuality, FitProblem?, Double) {
+        let total = grid.columns * grid.rows
+        var nIn = 0, nCand = 0, nCandIn = 0
+        for k in 0..<total {
+            if inliers[k] { nIn += 1 }
+            if candidates[k] { nCand += 1; if inliers[k] { nCandIn += 1 } }
+        }
+        let explained = Double(nIn) / Double(total)
+        let sigma = (noiseVariance / 3).squareRoot()
+        var problem: FitProblem?
+        let unexplained = nCand > 0 ? 1 - Double(nCandIn) / Double(nCand) : 1
+        if sigma > 5 {
+            problem = .photo
+        } else if nCand * 2 >= total && unexplained > 0.25 {
+            problem = .notLinear(unexplained: unexplained)
+        } else {
+            let coverage = Double(Self.unionArea(overlays)) / Double(grid.width * grid.height)
+            if coverage > 0.5 { problem = .overlaysTooLarge(coverage: coverage) }
+            else if explained < 0.5 { problem = .littleGradient(explained: explained) }
+        }
+        var q: FitQuality
+        if case .notLinear = problem {
+            q = quality(p, angle: angle, cells: candidates, labs: &labs)
+        } else {
+            q = quality(p, angle: angle, cells: inliers, labs: &labs)
+        }
+        if sigma > 5 {
+            let m = p.value(0.5)
+            let e = DeltaE2000.difference(Lab(r255: m.x, g: m.y, b: m.z, in: options.space),
+                                          Lab(r255: min(255, m.x + sigma), g: min(255, m.y + sigma), b: min(255, m.z + sigma), in: options.space))
+            q.maxDeltaE = max(q.maxDeltaE, e)
+            q.meanDeltaE = max(q.meanDeltaE, e)
+        }
+        return (q, problem, explained)
+    }
+
+    /// The area of the union of rectangles, by sweeping their distinct x ranges.
+    static func unionArea(_ rects: [PixelRect]) -> Int {
+        let xs = Array(Set(rects.flatMap { [$0.x, $0.x + $0.width] })).sorted()
+        var area = 0
+        for i in 0..<max(0, xs.count - 1) {
+            let x0 = xs[i], x1 = xs[i + 1]
+            let spans = rects.filter { $0.x <= x0 && $0.x + $0.width >= x1 }.map { ($0.y, $0.y + $0.height) }.sorted { $0 < $1 }
+            var covered = 0, end = Int.min
+            for (a, b) in spans {
+                if a > end { covered += b - a; end = b } else if b > end { covered += b - end; end = b }
+            }
+            area += covered * (x1 - x0)
+        }
+        return area
+    }
+
+    // MARK: - Overlays
+
+    /// Cells left out of the fit, grouped into rectangles (touching groups merged).
+    private func overlayRects(_ inliers: [Bool]) -> [PixelRect] {
+        let cols = grid.columns, rows = grid.rows, cs = grid.cellSize
+        var seen = inliers
+        var boxes: [(x0: Int, y0: Int, x1: Int, y1: Int)] = []
+        var stack: [Int] = []
+        for start in 0..<(cols * rows) where !seen[start] {
+            seen[start] = true
+            stack.append(start)
+            var b = (x0: Int.max, y0: Int.max, x1: -1, y1: -1)
+            while let k = stack.popLast() {
+                let i = k % cols, j = k / cols
+                b = (min(b.x0, i), min(b.y0, j), max(b.x1, i), max(b.y1, j))
+                @inline(__always) func visit(_ nb: Int) {
+                    if !seen[nb] { seen[nb] = true; stack.append(nb) }
+                }
+                if i > 0 { visit(k - 1) }
+                if i + 1 < cols { visit(k + 1) }
+                if j > 0 { visit(k - cols) }
+                if j + 1 < rows { visit(k + cols) }
+            }
+            boxes.append(b)
+        }
+        // Merge boxes less than a cell apart (the glyphs of a paragraph, the parts of a card).
+        var merged = true
+        while merged {
+            merged = false
+            outer: for a in 0..<boxes.count {
+                for b in (a + 1)..<boxes.count {
+                    let p = boxes[a], q = boxes[b]
+                    if p.x0 <= q.x1 + 2 && q.x0 <= p.x1 + 2 && p.y0 <= q.y1 + 2 && q.y0 <= p.y1 + 2 {
+                        boxes[a] = (min(p.x0, q.x0), min(p.y0, q.y0), max(p.x1, q.x1), max(p.y1, q.y1))
+                        boxes.remove(at: b)
+                        merged = true
+                        break outer
+                    }
+                }
+            }
+        }
+        return boxes.map { b in
+            let x = b.x0 * cs, y = b.y0 * cs
+            return PixelRect(x: x, y: y, width: min(grid.width, (b.x1 + 1) * cs) - x, height: min(grid.height, (b.y1 + 1) * cs) - y)
+        }.sorted { ($0.y, $0.x, $0.height, $0.width) < ($1.y, $1.x, $1.height, $1.width) }
+    }
+}
+
+/// Per cell: its mean colour in CIELAB, converted when first needed (the cells stay the same
+/// through a fit; only the model changes).
+struct CellLabs {
+    private var labs: [Lab]
+    private let space: RGBSpace
+
+    init(count: Int, space: RGBSpace) {
+        labs = .init(repeating: Lab(l: .nan, a: 0, b: 0), count: count)
+        self.space = space
+    }
+
+    @inline(__always)
+    mutating func lab(_ k: Int, _ grid: CellGrid) -> Lab {
+        if labs[k].l.isNaN { labs[k] = Lab(r255: grid.r[k], g: grid.g[k], b: grid.b[k], in: space) }
+        return labs[k]
+    }
+}
+
+/// The median of values in 0…upTo, from a 4096-bin histogram (no sort, no copy).
+func median(_ values: [Double], upTo maxValue: Double) -> Double {
+    guard !values.isEmpty else { return 0 }
+    let binCount = 4096
+    var hist = [Int](repeating: 0, count: binCount)
+    // Resolution matters near zero, where dither and quantisation live: bin on sqrt.
+    for v in values {
+        let b = Int((max(0, v) / maxValue).squareRoot() * Double(binCount))
+        hist[min(binCount - 1, b)] += 1
+    }
+    var seen = 0
+    let half = (values.count + 1) / 2
+    for b in 0..<binCount {
+        seen += hist[b]
+        if seen >= half {
+            let f = (Double(b) + 0.5) / Double(binCount)
+            return f * f * maxValue
+        }
+    }
+    return maxValue
+}
+
+func count(_ flags: [Bool]) -> Int { flags.reduce(0) { $0 + ($1 ? 1 : 0) } }
+
+@inline(__always) func clamp01(_ v: Double) -> Double { min(1, max(0, v)) }
+@inline(__always) func clamp255(_ v: Double) -> Double { min(255, max(0, v)) }

@@ -1,0 +1,177 @@
+import ThemegenCore
+import ThemegenImage
+
+/// A continuous piecewise-linear colour profile along the gradient line: the 1-D model of a
+/// CSS gradient (constant beyond the first and last knot). Colours are premultiplied R, G, B
+/// and alpha on the 8-bit scale (x, y, z, w): CSS interpolates premultiplied values linearly.
+struct PiecewiseProfile {
+    var knots: [Double]
+    var colors: [Color4]
+
+    @inline(__always)
+    func value(_ t: Double) -> Color4 {
+        if t <= knots[0] || knots.count == 1 { return colors[0] }
+        var i = 1
+        while i < knots.count {
+            if t < knots[i] {
+                let f = (t - knots[i - 1]) / (knots[i] - knots[i - 1])
+                let a = colors[i - 1], b = colors[i]
+                return a + (b - a) * f
+            }
+            i += 1
+        }
+        return colors[colors.count - 1]
+    }
+
+    /// d(colour)/dt at t (zero on the constant ends).
+    @inline(__always)
+    func slope(_ t: Double) -> Color4 {
+        if knots.count < 2 || t <= knots[0] || t >= knots[knots.count - 1] { return .zero }
+        var i = 1
+        while i < knots.count - 1 && t >= knots[i] { i += 1 }
+        let s = 1 / (knots[i] - knots[i - 1])
+        return (colors[i] - colors[i - 1]) * s
+    }
+}
+
+/// Premultiplied R, G, B and alpha (x, y, z, w), 8-bit scale.
+typealias Color4 = SIMD4<Double>
+
+extension SIMD4 where Scalar == Double {
+    /// Squared Euclidean length over all four channels.
+    @inline(__always) var lengthSquared: Double { (self * self).sum() }
+}
+
+/// Samples of the 1-D profile: inlier cells binned by their position on the gradient line.
+struct ProfileBins {
+    let t: [Double]
+    let color: [Color4]
+    let weight: [Double]
+    /// Each bin's colour in CIELAB, for the accuracy test (the bins stay while knots move).
+    let lab: [Lab]
+    /// Running weighted moments: entry i covers bins 0..<i, so any run of bins costs one
+    /// subtraction and `solve` is O(knots · log bins) instead of O(bins).
+    private let moments: [BinMoments]
+
+    var count: Int { t.count }
+
+    /// `t` ascending.
+    init(t: [Double], color: [Color4], weight: [Double], space: RGBSpace) {
+        self.t = t; self.color = color; self.weight = weight
+        lab = color.map { Lab(r255: $0.x, g: $0.y, b: $0.z, in: space) }
+        var m = [BinMoments](repeating: BinMoments(), count: t.count + 1)
+        for i in 0..<t.count {
+            let w = weight[i], ti = t[i], c = color[i]
+            var s = m[i]
+            s.w += w; s.wt += w * ti; s.wtt += w * ti * ti
+            s.wc += w * c
+            s.wct += w * ti * c
+            s.wcc += w * c.lengthSquared
+            m[i + 1] = s
+        }
+        moments = m
+    }
+
+    /// Least-squares colours for fixed knots (hat-function basis, tridiagonal normal equations),
+    /// and the weighted sum of squared errors.
+    func solve(knots: [Double]) -> (colors: [Color4], sse: Double) {
+        if knots.count == 1 {
+            var sw = 0.0, s = Color4.zero
+            for i in 0..<count { let w = weight[i]; sw += w; s += w * color[i] }
+            let m = sw > 0 ? s / sw : .zero
+            return ([m], sse(PiecewiseProfile(knots: knots, colors: [m])))
+        }
+        var colors = [Color4](repeating: .zero, count: knots.count)
+        let e = knots.withUnsafeBufferPointer { k in colors.withUnsafeMutableBufferPointer { solve(k, into: $0.baseAddress) } }
+        return (colors, e)
+    }
+
+    /// The weighted sum of squared errors of the least-squares fit for at least 2 sorted knots;
+    /// writes the knot colours to `out` when given. No heap allocation.
+    func solve(_ knots: UnsafeBufferPointer<Double>, into out: UnsafeMutablePointer<Color4>?) -> Double {
+        let k = knots.count
+        precondition(k >= 2)
+        return withUnsafeTemporaryAllocation(of: Double.self, capacity: 3 * k) { d in
+            withUnsafeTemporaryAllocation(of: Color4.self, capacity: 2 * k) { v in
+                let diag = d.baseAddress!, off = diag + k, cp = off + k
+                let rhs = v.baseAddress!, dp = rhs + k
+                for i in 0..<k { diag[i] = 1e-9; off[i] = 0; rhs[i] = .zero }
+                moments.withUnsafeBufferPointer { m in
+                    // Bins before the first knot (and on it) and from the last knot on see a
+                    // constant; those between two knots a hat function's two sides.
+                    var from = lowerBound(knots[0], from: 0)
+                    let head = m[from] - m[0]
+                    diag[0] += head.w; rhs[0] += head.wc
+                    for seg in 0..<(k - 1) {
+                        let to = lowerBound(knots[seg + 1], from: from)
+                        defer { from = to }
+                        guard to > from else { continue }
+                        let s = m[to] - m[from]
+                        let k0 = knots[seg], k1 = knots[seg + 1]
+                        let ih = 1 / (k1 - k0), ih2 = ih * ih
+                        // With f = (t − k0)/h and g = 1 − f = (k1 − t)/h, expanded in moments of t.
+                        diag[seg] += (k1 * k1 * s.w - 2 * k1 * s.wt + s.wtt) * ih2
+                        diag[seg + 1] += (k0 * k0 * s.w - 2 * k0 * s.wt + s.wtt) * ih2
+                        off[seg] += ((k0 + k1) * s.wt - k0 * k1 * s.w - s.wtt) * ih2
+                        rhs[seg] += (k1 * s.wc - s.wct) * ih
+                        rhs[seg + 1] += (s.wct - k0 * s.wc) * ih
+                    }
+                    let tail = m[count] - m[from]
+                    diag[k - 1] += tail.w; rhs[k - 1] += tail.wc
+                }
+                // Thomas algorithm on the symmetric tridiagonal system.
+                var denom = diag[0]
+                cp[0] = off[0] / denom
+                dp[0] = rhs[0] / denom
+                for i in 1..<k {
+                    denom = diag[i] - off[i - 1] * cp[i - 1]
+                    cp[i] = i < k - 1 ? off[i] / denom : 0
+                    dp[i] = (rhs[i] - off[i - 1] * dp[i - 1]) / denom
+                }
+                // Back substitution in place: dp becomes the solution.
+                var i = k - 2
+                while i >= 0 {
+                    dp[i] = dp[i] - cp[i] * dp[i + 1]
+                    i -= 1
+                }
+                // At the least-squares solution A·x = b, so the residual is yᵀy − xᵀb: no second pass.
+                var xb = 0.0
+                for i in 0..<k { xb += (dp[i] * rhs[i]).sum() }
+                if let out { for i in 0..<k { out[i] = dp[i] } }
+                return max(0, moments[count].wcc - xb)
+            }
+        }
+    }
+
+    /// The first bin at or after `from` whose t is not below `x`.
+    @inline(__always)
+    private func lowerBound(_ x: Double, from: Int) -> Int {
+        t.withUnsafeBufferPointer { t in
+            var lo = from, hi = t.count
+            while lo < hi {
+                let mid = (lo + hi) >> 1
+                if t[mid] < x { lo = mid + 1 } else { hi = mid }
+            }
+            return lo
+        }
+    }
+
+    func sse(_ p: PiecewiseProfile) -> Double {
+        var s = 0.0
+        for i in 0..<count {
+            s += weight[i] * (p.value(t[i]) - color[i]).lengthSquared
+        }
+        return s
+    }
+}
+
+/// Weighted moments of a run of bins: Σw, Σwt, Σwt², Σwc, Σwtc and Σw|c|².
+private struct BinMoments {
+    var w = 0.0, wt = 0.0, wtt = 0.0, wcc = 0.0
+    var wc = Color4.zero, wct = Color4.zero
+
+    @inline(__always)
+    static func - (a: BinMoments, b: BinMoments) -> BinMoments {
+        BinMoments(w: a.w - b.w, wt: a.wt - b.wt, wtt: a.wtt - b.wtt, wcc: a.wcc - b.wcc, wc: a.wc - b.wc, wct: a.wct - b.wct)
+    }
+}

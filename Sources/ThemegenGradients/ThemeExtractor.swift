@@ -1,0 +1,130 @@
+import Dispatch
+import Foundation
+import ThemegenCore
+import ThemegenImage
+
+/// Turns exported artboards into themes: one streaming pass over each PNG (never holding the
+/// image), a gradient fit, then colour space, theme colour and text contrast checks.
+public enum ThemeExtractor {
+    /// One artboard's fit, before the theme rules apply.
+    public struct FittedFile: Sendable {
+        public var file: String
+        public var width: Int
+        public var height: Int
+        public var colorSpace: ColorSpace
+        public var fit: GradientFit
+    }
+
+    /// Themes for `files` (already expanded and sorted for output), one per artboard with scale
+    /// variants folded to the largest, in input order. Files are fitted concurrently on all
+    /// cores. Problems go to `console` (errors for unreadable files, poor fits and unknown
+    /// profiles; warnings for low contrast), and the files concerned are left out.
+    /// `progress` hears each artboard as its fit starts, from any thread.
+    public static func extract(files: [String], options: ThemeOptions, console: any Diagnostics,
+                               progress: (@Sendable (String) -> Void)? = nil) -> [Theme] {
+        let chosen = ThemeName.largestVariants(files)
+        let results = concurrentMap(chosen.count) { i in
+            progress?(chosen[i])
+            return Result { try fitFile(path: chosen[i], maxPixels: options.maxPixels) }
+        }
+        var themes: [Theme] = []
+        for result in results {
+            switch result {
+            case .failure(let error): console.error(error)
+            case .success(let fitted):
+                if let theme = makeTheme(fitted, options: options, console: console) { themes.append(theme) }
+            }
+        }
+        return themes
+    }
+
+    /// Streams a PNG's rows into a `GradientAccumulator` (one cell row of rows per read) and fits.
+    public static func fitFile(path: String, maxPixels: Int = PNGLimits.defaultMaxPixels) throws -> FittedFile {
+        let reader = try PNGRowReader(path: path, maxPixels: maxPixels, rgbWhenOpaque: true)
+        let width = reader.header.width, height = reader.header.height
+        guard width > 0 && height > 0 else { throw FileError(path, "the image is empty") }
+        var acc = GradientAccumulator(width: width, height: height)
+        let batch = acc.cellSize
+        let buffer = UnsafeMutableRawPointer.allocate(byteCount: reader.rowBytes * batch, alignment: 16)
+        defer { buffer.deallocate() }
+        let channels = reader.channels
+        var y = 0
+        while y < height {
+            let n = min(batch, height - y)
+            try reader.readRows(into: buffer, count: n)
+            if reader.rowBitDepth == 16 {
+                for r in 0..<n {
+                    let row = buffer + r * reader.rowBytes
+                    acc.addRow16(UnsafeBufferPointer(start: row.assumingMemoryBound(to: UInt16.self), count: width * channels), y: y + r, channels: channels)
+                }
+            } else {
+                acc.addRows8(buffer, rowBytes: reader.rowBytes, y: y, count: n, channels: channels)
+            }
+            y += n
+        }
+        try reader.finish()
+        let space = RGBSpace(reader.colorSpace) ?? .sRGB
+        return FittedFile(file: path, width: width, height: height, colorSpace: reader.colorSpace,
+                          fit: acc.fit(options: .init(space: space)))
+    }
+
+    /// Applies the theme rules to one fit; nil (with an error reported) when the file cannot
+    /// become a theme.
+    public static func makeTheme(_ f: FittedFile, options: ThemeOptions, console: any Diagnostics) -> Theme? {
+        let file = FilePath.relative(f.file, to: options.baseDirectory)
+        let name = ThemeName.parse(fileName: (f.file as NSString).lastPathComponent).name
+        let q = f.fit.quality
+        if q.maxDeltaE > options.poorFitLimit {
+            let detail = String(format: "not a linear gradient: the best fit is off by ΔE2000 %.2f at worst (mean %.2f), above %g",
+                                q.maxDeltaE, q.meanDeltaE, options.poorFitLimit)
+            if !options.allowPoorFit {
+                console.error(FileError(file, detail + "; pass --allow-poor-fit to keep it anyway"))
+                return nil
+            }
+            console.warning("\(file): \(detail); kept because of --allow-poor-fit")
+        }
+
+        var stops = f.fit.stops
+        var colorSpace = f.colorSpace
+        switch f.colorSpace {
+        case .sRGB:
+            break
+        case .displayP3:
+            if options.convertToSRGB {
+                stops = stops.map { GradientStop(color: $0.color.converted(from: .displayP3, to: .sRGB), position: $0.position) }
+                colorSpace = .sRGB
+                console.info("\(file): Display P3 colours converted to sRGB (--color-space srgb)")
+            }
+        case .other(let profile):
+            guard options.convertToSRGB else {
+                console.error(FileError(file, "colour profile '\(profile)' is neither sRGB nor Display P3; re-export in sRGB or Display P3, or pass --color-space srgb to take its values as sRGB"))
+                return nil
+            }
+            colorSpace = .sRGB
+            console.warning("\(file): colour profile '\(profile)' is neither sRGB nor Display P3; its values are taken as sRGB without conversion (--color-space srgb)")
+        }
+        let space = RGBSpace(colorSpace) ?? .sRGB
+
+        // Colours from the config and the command line are sRGB; the theme holds its own space's.
+        let inTheme: (RGBA) -> RGBA = { space == .sRGB ? $0 : $0.converted(from: .sRGB, to: space) }
+        let themeColor = options.themeColors[name].map(inTheme) ?? stops.last?.color ?? RGBA(red: 0, green: 0, blue: 0)
+        var textColors: [TextColor] = []
+        var checks = options.textColors
+        for c in options.themeTextColors[name] ?? [] {
+            if let i = checks.firstIndex(where: { $0.name == c.name }) { checks[i] = c } else { checks.append(c) }
+        }
+        for spec in checks {
+            let color = inTheme(spec.color)
+            let ratio = GradientContrast.worstRatio(text: color, stops: stops, space: space)
+            let needed = spec.large ? 3.0 : 4.5
+            if ratio < needed {
+                console.warning(String(format: "%@: theme '%@': text colour '%@' has a contrast of %.2f:1 at worst on the gradient, below %g:1%@",
+                                       file, name, spec.name, ratio, needed, spec.large ? " for large text" : ""))
+            }
+            textColors.append(TextColor(name: spec.name, color: color, dark: spec.dark.map(inTheme), large: spec.large, contrast: ratio))
+        }
+        return Theme(name: name, identifier: SwiftIdentifier.lowerCamel(name, fallback: "theme"), file: file, width: f.width, height: f.height,
+                     colorSpace: colorSpace, angle: f.fit.angle, startPoint: f.fit.startPoint, endPoint: f.fit.endPoint,
+                     stops: stops, themeColor: themeColor, textColors: textColors, fit: q, overlays: f.fit.overlays)
+    }
+}

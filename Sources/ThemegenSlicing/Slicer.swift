@@ -1,0 +1,242 @@
+import Foundation
+import ThemegenCore
+import ThemegenImage
+
+/// What the slicer needs to know beyond the sources; per-asset maps are keyed by asset name.
+public struct SliceOptions: Sendable {
+    /// Pad sources whose sides are not a multiple of their scale, transparently at the right and
+    /// bottom, instead of warning.
+    public var pad = false
+    /// Derive caps from the widest band of identical rows and columns where no other caps exist.
+    public var autoCaps = false
+    /// Caps from the config, which win over 9-patch marks and `autoCaps`.
+    public var slicing: [String: Slicing] = [:]
+    /// Assets whose centre tiles instead of stretching.
+    public var tiledCenters: Set<String> = []
+    public var renderingIntents: [String: RenderingIntent] = [:]
+    /// Keep the 8-bit pixels of every output in the result (for `--check` and tests). Off by
+    /// default: peak memory then stays at a few images per core.
+    public var keepImages = false
+    /// Sources with more pixels are refused before decoding (`--max-pixels`).
+    public var maxPixels = PNGLimits.defaultMaxPixels
+    /// A Swift identifier for an asset name.
+    public var identifier: @Sendable (String) -> String = { SwiftIdentifier.lowerCamel($0, fallback: "image") }
+
+    public init() {}
+}
+
+/// A decoded source: the pixels and the file's bytes (reused as the output when the source
+/// is already the smallest encoding of those pixels).
+public struct DecodedSource: Sendable {
+    public var image: Image
+    public var bytes: [UInt8]
+    public init(image: Image, bytes: [UInt8]) { self.image = image; self.bytes = bytes }
+}
+
+/// What a slice run produced: the assets in a deterministic order, and all warnings and errors
+/// of the run in that same order. When `errors` is not empty nothing should be written.
+public struct SliceResult: Sendable {
+    public var assets: [SlicedAsset]
+    public var warnings: [String]
+    public var errors: [ThemegenErrorBox]
+}
+
+extension SliceResult {
+    /// Prints the run's warnings, then its errors, in asset order.
+    public func report(to console: any Diagnostics) {
+        for w in warnings { console.warning(w) }
+        for e in errors { console.error(e) }
+    }
+}
+
+/// A `ThemegenError` that crosses threads.
+public struct ThemegenErrorBox: Error, Sendable, CustomStringConvertible {
+    public let description: String
+    public let kind: ErrorKind
+    public init(_ e: Error) {
+        if let t = e as? ThemegenError { description = t.description; kind = t.kind } else {
+            description = "\(e)"; kind = .io
+        }
+    }
+}
+extension ThemegenErrorBox: ThemegenError {}
+
+/// Turns exports into 1x/2x/3x images, their slicing and the asset model.
+///
+/// Sources are grouped into assets by folder and name. Each source is decoded once for all
+/// scales; a slot without its own source is downscaled from the highest source above it, and
+/// never upscaled. Assets run concurrently on all cores; results keep the sorted asset order.
+public enum Slicer {
+    public typealias Decode = @Sendable (String) throws -> DecodedSource
+    /// Encodes one output; the name (source path and scale) goes into error messages.
+    public typealias Encode = @Sendable (_ image: Image, _ name: String) throws -> [UInt8]
+
+    public static func slice(_ sources: [SliceSource], options: SliceOptions = SliceOptions(),
+                             decode: Decode, encode: Encode) -> SliceResult {
+        var byAsset: [String: [SliceSource]] = [:]
+        for s in sources { byAsset[s.assetKey, default: []].append(s) }
+        let keys = byAsset.keys.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
+        let groups = keys.map { byAsset[$0]!.sorted { $0.scale > $1.scale } }
+        let clashes = caseClashes(groups.map { $0[0] })
+        guard clashes.isEmpty else { return SliceResult(assets: [], warnings: [], errors: clashes) }
+
+        let results = concurrentMap(groups.count) { i in
+            sliceAsset(groups[i], options: options, decode: decode, encode: encode)
+        }
+        var out = SliceResult(assets: [], warnings: [], errors: [])
+        for r in results {
+            out.warnings += r.warnings
+            out.errors += r.errors
+            if let a = r.asset { out.assets.append(a) }
+        }
+        return out
+    }
+
+    /// Group folders or imagesets whose names differ only in case, one error per clash: they
+    /// are two folders in the catalog on Linux but one on a Mac's case-insensitive disk, where
+    /// one Contents.json would overwrite the other.
+    static func caseClashes(_ sources: [SliceSource]) -> [ThemegenErrorBox] {
+        var seen: [String: (path: String, file: String)] = [:]
+        var errors: [ThemegenErrorBox] = []
+        for s in sources {
+            let parts = s.groups + [s.name]
+            for depth in 1...parts.count {
+                let path = parts[0..<depth].joined(separator: "/")
+                let key = path.lowercased()
+                if let first = seen[key] {
+                    if first.path != path {
+                        let what = depth == parts.count ? "the image set" : "the group folder"
+                        errors.append(ThemegenErrorBox(FileError(s.path, "\(what) '\(path)' differs from '\(first.path)' (\(first.file)) only in case; a Mac's disk cannot hold both in one catalog, so rename one")))
+                        break
+                    }
+                } else {
+                    seen[key] = (path, s.path)
+                }
+            }
+        }
+        return errors
+    }
+
+    private struct AssetOutcome {
+        var asset: SlicedAsset?
+        var warnings: [String] = []
+        var errors: [ThemegenErrorBox] = []
+    }
+
+    /// One asset's sources, highest scale first.
+    private static func sliceAsset(_ sources: [SliceSource], options: SliceOptions,
+                                   decode: Decode, encode: Encode) -> AssetOutcome {
+        var outcome = AssetOutcome()
+        let name = sources[0].name
+        let label = sources[0].assetKey
+        // Two sources for one slot (say NAME@3x.png and NAME@3x.9.png) leave the choice open.
+        for (a, b) in zip(sources, sources.dropFirst()) where a.scale == b.scale {
+            outcome.errors.append(ThemegenErrorBox(FileError(b.path, "\(label) has two @\(a.scale)x sources: \(a.path) and \(b.path); keep one")))
+        }
+        guard outcome.errors.isEmpty else { return outcome }
+
+        // Decode once; strip 9-patch frames; pad or warn about sides off the scale grid.
+        var loaded: [(source: SliceSource, image: Image, bytes: [UInt8]?)] = []
+        var ninePatchSlicing: Slicing?
+        var warnedGrid = false
+        for s in sources {
+            do {
+                let d = try decode(s.path)
+                var image = d.image
+                var reusable: [UInt8]? = image.bitDepth == 8 ? d.bytes : nil
+                var patch: NinePatch?
+                if s.isNinePatch {
+                    patch = try NinePatch(parsing: image, path: s.path)
+                    image = patch!.content
+                    reusable = nil
+                }
+                if image.width % s.scale != 0 || image.height % s.scale != 0 {
+                    if options.pad {
+                        image = image.padded(width: roundUp(image.width, s.scale), height: roundUp(image.height, s.scale))
+                        reusable = nil
+                    } else if !warnedGrid {
+                        warnedGrid = true
+                        outcome.warnings.append("\(s.path): \(label) is \(image.width)×\(image.height) px at @\(s.scale)x, not a multiple of \(s.scale); the 1x would be blurry or off by a pixel (--pad pads it transparently)")
+                    }
+                }
+                // The highest 9-patch decides the caps, measured on the (padded) art.
+                if let patch, ninePatchSlicing == nil {
+                    ninePatchSlicing = patch.slicing(sourceScale: s.scale,
+                                                     centerMode: options.tiledCenters.contains(name) ? .tile : .stretch,
+                                                     paddedWidth: image.width, paddedHeight: image.height)
+                }
+                loaded.append((s, image, reusable))
+            } catch {
+                outcome.errors.append(ThemegenErrorBox(error))
+            }
+        }
+        guard outcome.errors.isEmpty, let top = loaded.first else { return outcome }
+        // A lower-scale source whose size disagrees with the highest one is probably stale.
+        for l in loaded.dropFirst() {
+            let w = Downscaler.scaledSide(top.image.width, scale: l.source.scale, sourceScale: top.source.scale)
+            let h = Downscaler.scaledSide(top.image.height, scale: l.source.scale, sourceScale: top.source.scale)
+            if l.image.width != w || l.image.height != h {
+                outcome.warnings.append("\(l.source.path): \(label) is \(l.image.width)×\(l.image.height) px at @\(l.source.scale)x, but \(top.source.path) makes it \(w)×\(h); the scales will not match")
+            }
+        }
+
+        let centerMode: CenterMode = options.tiledCenters.contains(name) ? .tile : .stretch
+        var slicing = options.slicing[name] ?? ninePatchSlicing
+        if slicing == nil && options.autoCaps {
+            slicing = AutoCaps.slicing(for: top.image, sourceScale: top.source.scale, centerMode: centerMode)
+            if slicing == nil { outcome.warnings.append("\(top.source.path): --auto-caps found no band of identical rows or columns in \(label); it is not sliced") }
+        }
+        if var s = slicing, options.slicing[name] != nil { s.centerMode = centerMode; slicing = s }
+
+        var images: [ScaledImage] = []
+        var empty: [Int] = []
+        for scale in 1...3 {
+            let image: Image, png: [UInt8]
+            do {
+                if let own = loaded.first(where: { $0.source.scale == scale }) {
+                    image = own.image.to8Bit()
+                    let encoded = try encode(image, "\(own.source.path) @\(scale)x")
+                    png = own.bytes.map { $0.count <= encoded.count ? $0 : encoded } ?? encoded
+                } else if let from = loaded.first(where: { $0.source.scale > scale }) {
+                    // From the highest source: 3:1 is an exact area average, 3:2 the edge-aware
+                    // remap, both measured on ../shared/quality.
+                    image = Downscaler.downscale(from.image, to: scale, from: from.source.scale)
+                    png = try encode(image, "\(from.source.path) @\(scale)x")
+                } else {
+                    empty.append(scale)
+                    continue
+                }
+            } catch {
+                // The other scales would fail the same way: one error per asset is enough.
+                outcome.errors.append(ThemegenErrorBox(error))
+                return outcome
+            }
+            var scaled: ScaledSlicing?
+            if let s = slicing {
+                let ss = ScaledSlicing(s, scale: scale, image: image)
+                if !ss.uniform {
+                    outcome.warnings.append("\(label): at @\(scale)x the stretchable band between the caps is not uniform; stretching it will smear its detail")
+                }
+                scaled = ss
+            }
+            images.append(ScaledImage(scale: scale, image: image, png: png, slicing: scaled, keepImage: options.keepImages))
+        }
+        guard outcome.errors.isEmpty else { return outcome }
+        if !empty.isEmpty {
+            let slots = empty.map { "@\($0)x" }.joined(separator: ", ")
+            outcome.warnings.append("\(label): no source at or above \(slots); the slot\(empty.count > 1 ? "s stay" : " stays") empty (themegen never upscales)")
+        }
+
+        let s = top.source.scale
+        let asset = Asset(name: name, identifier: options.identifier(name), file: top.source.path,
+                          groups: top.source.groups,
+                          pointWidth: Downscaler.scaledSide(top.image.width, scale: 1, sourceScale: s),
+                          pointHeight: Downscaler.scaledSide(top.image.height, scale: 1, sourceScale: s),
+                          scales: images.map(\.scale), colorSpace: top.image.colorSpace,
+                          slicing: slicing, renderingIntent: options.renderingIntents[name])
+        outcome.asset = SlicedAsset(asset: asset, images: images)
+        return outcome
+    }
+
+    private static func roundUp(_ v: Int, _ unit: Int) -> Int { (v + unit - 1) / unit * unit }
+}

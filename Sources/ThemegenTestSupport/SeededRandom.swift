@@ -1,0 +1,24 @@
+import ThemegenCore
+import ThemegenGradients
+import ThemegenImage
+
+/// SplitMix64: a tiny deterministic PRNG, so generated artboards are identical on every machine.
+public struct SeededRandom: Sendable {
+    private var state: UInt64
+    public init(seed: UInt64) { state = seed }
+
+    @inline(__always)
+    public mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    /// Uniform integer in lo...hi.
+    @inline(__always)
+    public mutating func int(_ lo: Int, _ hi: Int) -> Int {
+        lo + Int(next() % UInt64(hi - lo + 1))
+    }
+}
