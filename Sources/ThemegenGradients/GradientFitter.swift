@@ -21,6 +21,7 @@ public struct GradientFitter {
 
     let grid: CellGrid
     let options: Options
+    nonisolated(unsafe) static var debug: ((String) -> Void)?
 
     init(grid: CellGrid, options: Options) {
         self.grid = grid
@@ -44,6 +45,12 @@ public struct GradientFitter {
         // work); the final profile uses them all.
         let cols = grid.columns
         let sampled = (0..<n).map { candidates[$0] && ($0 % cols) % 2 == 0 && ($0 / cols) % 2 == 0 }
+        // Where the robust direction disagrees (shadows among the candidates), the one that
+        // explains most cells better wins.
+        if let robust = initialAngle(candidates, robust: true), abs(robust - angle) > 0.5,
+           medianResidual(angle: robust, cells: sampled) < medianResidual(angle: angle, cells: sampled) {
+            angle = robust
+        }
         var inliers = sampled
         var profile = PiecewiseProfile(knots: [0], colors: [.zero])
         for round in 0..<3 {
@@ -57,27 +64,45 @@ public struct GradientFitter {
         // a clean artboard the first look changes nothing and this costs one residual pass.
         // Each refit keeps away from the overlays' surroundings, where soft shadows fade out.
         let unsmooth = smooth.map { !$0 }
-        let reach = max(3, Int(0.12 * Double(min(grid.width, grid.height)) / Double(grid.cellSize)))
+        let reach = shadowReach
         for _ in 0..<3 {
             let line = LinearGradient.Line(angle: angle, width: Double(grid.width), height: Double(grid.height))
-            let p = profile
-            let found = OverlayDetector.detect(grid: grid, unsmooth: unsmooth, trusted: candidates, shadowReach: reach) { k in
-                p.value(line.t(x: grid.cx[k], y: grid.cy[k]))
+            let p = profile, reachT = cellReach(line)
+            let found = OverlayDetector.detect(grid: grid, unsmooth: unsmooth, trusted: candidates, shadowReach: reach,
+                                               spansModel: { spansIsoLines($0, line: line) }) { k in
+                let t = line.t(x: grid.cx[k], y: grid.cy[k])
+                return (Self.cellMean(p, t: t, reach: reachT), p.slope(t).lengthSquared.squareRoot() * reachT / 2)
             }.gradient
             if found == inliers { break }
             inliers = found
             let away = OverlayDetector.awayFromOverlays(inliers, columns: grid.columns, reach: reach)
             let basis = count(away) * 3 >= count(inliers) ? away : inliers
-            // Shadows and panel rims inside the first candidates can pull the first direction
-            // off: take it again from the clean cells, then refine.
-            if let fresh = initialAngle(basis) { angle = fresh }
             profile = fitProfile(angle: angle, inliers: basis)
-            for _ in 0..<2 {
-                angle = normalized(angle + angleStep(profile: profile, angle: angle, inliers: basis))
-                profile = fitProfile(angle: angle, inliers: basis, warm: profile)
+            // Shadows and panel rims inside the first candidates can pull the first direction
+            // off: the direction of the clean cells alone is tried too, and the better kept.
+            if let fresh = initialAngle(basis), abs(fresh - angle) > 0.25 {
+                let freshProfile = fitProfile(angle: fresh, inliers: basis)
+                if cellError(freshProfile, angle: fresh, cells: basis) < cellError(profile, angle: angle, cells: basis) {
+                    angle = fresh; profile = freshProfile
+                }
             }
+            (angle, profile) = refined(angle: angle, profile: profile, cells: basis)
         }
         profile = fitProfile(angle: angle, inliers: inliers, warm: profile)
+        if let debug = GradientFitter.debug {
+            let line = LinearGradient.Line(angle: angle, width: Double(grid.width), height: Double(grid.height))
+            var out = "angle \(angle) knots \(profile.knots)\n"
+            for j in 0..<grid.rows {
+                for i in 0..<grid.columns {
+                    let k = j * grid.columns + i
+                    let r = (profile.value(line.t(x: grid.cx[k], y: grid.cy[k])) - grid.color(k)).lengthSquared.squareRoot()
+                    let ch: Character = !smooth[k] ? "#" : !inliers[k] ? (candidates[k] ? "o" : "x") : r < 0.8 ? "." : r < 1.5 ? "1" : r < 3 ? "2" : "3"
+                    out.append(ch)
+                }
+                out.append("\n")
+            }
+            debug(out)
+        }
         if profile.knots.count == 1 { return flatFit(inliers, noiseVariance: noiseVariance, labs: &labs) }
 
         // Snap to an integer degree when that costs less than ΔE 0.05, else keep 2 decimals.
@@ -92,6 +117,54 @@ public struct GradientFitter {
             profile = fitProfile(angle: angle, inliers: inliers, warm: profile)
         }
         return result(profile: profile, angle: angle, inliers: inliers, candidates: candidates, noiseVariance: noiseVariance, labs: &labs)
+    }
+
+    /// Whether cells stretch across at least 60 % of the box along the lines of equal colour.
+    private func spansIsoLines(_ cells: [Int], line: LinearGradient.Line) -> Bool {
+        var lo = Double.infinity, hi = -Double.infinity
+        for k in cells {
+            let u = grid.cx[k] * line.dy - grid.cy[k] * line.dx
+            lo = min(lo, u); hi = max(hi, u)
+        }
+        let w = Double(grid.width), h = Double(grid.height)
+        let across = abs(w * line.dy) + abs(h * line.dx)
+        return hi - lo + Double(grid.cellSize) >= 0.6 * across
+    }
+
+    /// Half the extent of a cell's projection on the gradient line, in t.
+    func cellReach(_ line: LinearGradient.Line) -> Double {
+        0.5 * Double(grid.cellSize) * (abs(line.dx) + abs(line.dy)) / max(1, line.length)
+    }
+
+    /// What a cell centred at `t` averages to under the profile (1-2-1 over its projection):
+    /// across a kink that is not the value at its centre.
+    @inline(__always)
+    static func cellMean(_ p: PiecewiseProfile, t: Double, reach: Double) -> Color4 {
+        if p.knots.count < 2 { return p.value(t) }
+        return (p.value(t - reach / 2) + 2 * p.value(t) + p.value(t + reach / 2)) / 4
+    }
+
+    /// Gauss-Newton steps on the angle, each followed by a refit of the profile, until the step
+    /// is below 0.005°.
+    private func refined(angle start: Double, profile start0: PiecewiseProfile, cells: [Bool]) -> (Double, PiecewiseProfile) {
+        var angle = start, profile = start0
+        for _ in 0..<6 {
+            let step = angleStep(profile: profile, angle: angle, inliers: cells)
+            angle = normalized(angle + step)
+            profile = fitProfile(angle: angle, inliers: cells, warm: profile)
+            if abs(step) < 0.005 { break }
+        }
+        return (angle, profile)
+    }
+
+    /// The weighted squared RGBA error of the model over `cells`.
+    private func cellError(_ p: PiecewiseProfile, angle: Double, cells: [Bool]) -> Double {
+        let line = LinearGradient.Line(angle: angle, width: Double(grid.width), height: Double(grid.height))
+        var e = 0.0
+        for k in 0..<cells.count where cells[k] {
+            e += grid.count[k] * (p.value(line.t(x: grid.cx[k], y: grid.cy[k])) - grid.color(k)).lengthSquared
+        }
+        return e
     }
 
     /// The spread a linear ramp would give each cell, from the smaller one-sided difference to
@@ -174,6 +247,10 @@ public struct GradientFitter {
         let inliers = explained(by: profile, angle: 180, among: cells)
         return result(profile: profile, angle: 180, inliers: inliers, candidates: cells, noiseVariance: noiseVariance, labs: &labs)
     }
+
+    /// How far (in cells) a soft drop shadow may reach from what casts it: 12 % of the short
+    /// side (45 px at 375 wide, 135 px at 1125).
+    var shadowReach: Int { max(3, Int(0.12 * Double(min(grid.width, grid.height)) / Double(grid.cellSize))) }
 
     // MARK: - Regions
 
@@ -306,38 +383,54 @@ public struct GradientFitter {
     // MARK: - Direction
 
     /// The gradient direction as the principal axis of the colour-difference structure tensor,
-    /// or nil when the colour does not change (a flat fill).
-    private func initialAngle(_ cells: [Bool]) -> Double? {
-        let cols = grid.columns, rows = grid.rows, translucent = grid.translucent
-        var jxx = 0.0, jxy = 0.0, jyy = 0.0, pairs = 0
-        cells.withUnsafeBufferPointer { cells in
-            grid.cx.withUnsafeBufferPointer { cx in grid.cy.withUnsafeBufferPointer { cy in
-                grid.r.withUnsafeBufferPointer { r in grid.g.withUnsafeBufferPointer { g in grid.b.withUnsafeBufferPointer { b in grid.a.withUnsafeBufferPointer { a in
-                    for j in 0..<(rows - 1) {
-                        for i in 0..<(cols - 1) {
-                            let k = j * cols + i
-                            guard cells[k] && cells[k + 1] && cells[k + cols] else { continue }
-                            let hx = cx[k + 1] - cx[k], hy = cy[k + cols] - cy[k]
-                            @inline(__always) func add(_ a: UnsafeBufferPointer<Double>) {
-                                let gx = (a[k + 1] - a[k]) / hx, gy = (a[k + cols] - a[k]) / hy
-                                jxx += gx * gx; jxy += gx * gy; jyy += gy * gy
-                            }
-                            add(r); add(g); add(b)
-                            if translucent { add(a) }
-                            pairs += 1
-                        }
-                    }
-                } } } }
-            } }
+    /// or nil when the colour does not change (a flat fill). With `robust`, each cell pair's
+    /// difference counts less the larger it is than the typical one (Cauchy weights), so the
+    /// steep falloff of a soft shadow cannot outvote a faint gradient.
+    private func initialAngle(_ cells: [Bool], robust: Bool = false) -> Double? {
+        let cols = grid.columns, rows = grid.rows
+        var gxs: [Color4] = [], gys: [Color4] = []
+        for j in 0..<(rows - 1) {
+            for i in 0..<(cols - 1) {
+                let k = j * cols + i
+                guard cells[k] && cells[k + 1] && cells[k + cols] else { continue }
+                let c = grid.color(k)
+                gxs.append((grid.color(k + 1) - c) / (grid.cx[k + 1] - grid.cx[k]))
+                gys.append((grid.color(k + cols) - c) / (grid.cy[k + cols] - grid.cy[k]))
+            }
         }
-        guard pairs > 0 else { return nil }
+        guard !gxs.isEmpty else { return nil }
+        let pairs = gxs.count
+        var scale2 = 0.0
+        if robust {
+            let m = median((0..<pairs).map { (gxs[$0].lengthSquared + gys[$0].lengthSquared).squareRoot() }, upTo: 100)
+            scale2 = 9 * m * m
+            guard scale2 > 0 else { return nil }
+        }
+        var jxx = 0.0, jxy = 0.0, jyy = 0.0
+        for p in 0..<pairs {
+            let gx = gxs[p], gy = gys[p]
+            let w = robust ? 1 / (1 + (gx.lengthSquared + gy.lengthSquared) / scale2) : 1
+            jxx += w * gx.lengthSquared; jxy += w * (gx * gy).sum(); jyy += w * gy.lengthSquared
+        }
         // Less than about one level of change across the whole box: flat.
         let extent = Double(max(grid.width, grid.height))
-        if (jxx + jyy) / Double(pairs) * extent * extent < 1.0 { return nil }
+        if !robust && (jxx + jyy) / Double(pairs) * extent * extent < 1.0 { return nil }
         let theta = 0.5 * atan2(2 * jxy, jxx - jyy)   // direction (cos θ, sin θ) in y-down pixels
         let dx = cos(theta), dy = sin(theta)
         // CSS: direction = (sin a, −cos a).
         return normalized(atan2(dx, -dy) * 180 / Double.pi)
+    }
+
+    /// The median residual of the cells against the best profile at `angle`: how well a
+    /// direction explains most of them, whatever the rest holds.
+    private func medianResidual(angle: Double, cells: [Bool]) -> Double {
+        let p = fitProfile(angle: angle, inliers: cells)
+        let line = LinearGradient.Line(angle: angle, width: Double(grid.width), height: Double(grid.height))
+        var r: [Double] = []
+        for k in 0..<cells.count where cells[k] {
+            r.append((p.value(line.t(x: grid.cx[k], y: grid.cy[k])) - grid.color(k)).lengthSquared.squareRoot())
+        }
+        return median(r, upTo: 450)
     }
 
     /// An angle in [90, 270): the same line as `a` with its direction pointing down (or right).
@@ -444,7 +537,7 @@ public struct GradientFitter {
             knots = placed(knots, bins: bins, lo: lo, hi: hi, radius: radius)
             radius = .infinity
             best = PiecewiseProfile(knots: knots, colors: bins.solve(knots: knots).colors)
-            if knots.count >= options.maxStops || accurate(best, bins) { return extrapolatedEnds(pruned(best, bins: bins, lo: lo, hi: hi), bins: bins) }
+            if knots.count >= options.maxStops || accurate(best, bins) { return extrapolatedEnds(collinearPruned(pruned(best, bins: bins, lo: lo, hi: hi), bins: bins), bins: bins) }
             // The next knot goes where the profile misses most.
             var worst = -1.0, at = (lo + hi) / 2
             for i in 0..<bins.count {
@@ -469,6 +562,39 @@ public struct GradientFitter {
             if accurate(candidate, bins) { best = candidate } else { i += 1 }
         }
         return best
+    }
+
+    /// Drops inner knots whose colour lies on the line between their neighbours (within ΔE2000
+    /// 0.1, over black and over white), the least necessary first, re-solving the colours each
+    /// time: a designer compares stops, and such a stop is noise to them.
+    private func collinearPruned(_ p: PiecewiseProfile, bins: ProfileBins) -> PiecewiseProfile {
+        var best = p
+        while best.knots.count > 2 {
+            var weakest = -1, weakestError = 0.1
+            for i in 1..<(best.knots.count - 1) {
+                let a = best.knots[i - 1], b = best.knots[i + 1], t = best.knots[i]
+                let f = b > a ? (t - a) / (b - a) : 0.5
+                let line = best.colors[i - 1] + (best.colors[i + 1] - best.colors[i - 1]) * f
+                let e = deltaE(line, best.colors[i])
+                if e < weakestError { weakestError = e; weakest = i }
+            }
+            guard weakest > 0 else { break }
+            var knots = best.knots
+            knots.remove(at: weakest)
+            best = PiecewiseProfile(knots: knots, colors: bins.solve(knots: knots).colors)
+        }
+        return best
+    }
+
+    /// ΔE2000 between two premultiplied colours, the worse of over black and over white when
+    /// either is translucent.
+    func deltaE(_ a: Color4, _ b: Color4) -> Double {
+        let space = options.space
+        let black = DeltaE2000.difference(Lab(r255: a.x, g: a.y, b: a.z, in: space), Lab(r255: b.x, g: b.y, b: b.z, in: space))
+        guard a.w < 254.5 || b.w < 254.5 else { return black }
+        let wa = 255 - a.w, wb = 255 - b.w
+        return max(black, DeltaE2000.difference(Lab(r255: a.x + wa, g: a.y + wa, b: a.z + wa, in: space),
+                                                Lab(r255: b.x + wb, g: b.y + wb, b: b.z + wb, in: space)))
     }
 
     /// Coordinate descent over knot positions, each by golden-section search between neighbours.
@@ -521,7 +647,7 @@ public struct GradientFitter {
             let e = DeltaE2000.difference(Lab(r255: v.x, g: v.y, b: v.z, in: options.space), bins.lab[i])
             sum += e * bins.weight[i]
             // Thinly populated bins (corners of diagonals) are noisy; they still count in the mean.
-            if bins.weight[i] >= meanWeight / 4 && !nearKink && e > 0.45 { return false }
+            if bins.weight[i] >= meanWeight / 16 && !nearKink && e > 0.45 { return false }
             // The sum only grows: once over the limit it stays over.
             if sum / sw > 0.15 { return false }
         }
@@ -545,9 +671,17 @@ public struct GradientFitter {
             q.colors[end] = e
             q.knots[end] = target
         }
-        if q.knots[0] <= lo + near && q.knots[0] > 0 { extend(0, 1, to: 0) }
+        // An inset stop has a flat stretch of data beyond it; a few stray cells (a corner seen
+        // between two overlays) are not one.
+        let few = 6 * Double(grid.cellSize * grid.cellSize)
+        var head = 0.0, tail = 0.0
+        for i in 0..<b.count {
+            if b.t[i] < q.knots[0] { head += b.weight[i] }
+            if b.t[i] > q.knots[q.knots.count - 1] { tail += b.weight[i] }
+        }
+        if (q.knots[0] <= lo + near || head < few) && q.knots[0] > 0 { extend(0, 1, to: 0) }
         let last = q.knots.count - 1
-        if q.knots[last] >= hi - near && q.knots[last] < 1 { extend(last, last - 1, to: 1) }
+        if (q.knots[last] >= hi - near || tail < few) && q.knots[last] < 1 { extend(last, last - 1, to: 1) }
         return q
     }
 
@@ -563,13 +697,14 @@ public struct GradientFitter {
         // Along a row (or column) of an axis-aligned gradient the position, and so the model
         // colour, repeats exactly.
         var lastT = Double.nan, v = Color4.zero
+        let reachT = cellReach(line)
         cells.withUnsafeBufferPointer { cells in
             grid.cx.withUnsafeBufferPointer { cx in grid.cy.withUnsafeBufferPointer { cy in
                 grid.r.withUnsafeBufferPointer { r in grid.g.withUnsafeBufferPointer { g in grid.b.withUnsafeBufferPointer { b in
                     d.withUnsafeMutableBufferPointer { d in ds.withUnsafeMutableBufferPointer { ds in
                         for k in 0..<n where cells[k] {
                             let t = line.t(x: cx[k], y: cy[k])
-                            if t != lastT { lastT = t; v = p.value(t) }
+                            if t != lastT { lastT = t; v = Self.cellMean(p, t: t, reach: reachT) }
                             let e = (v - Color4(r[k], g[k], b[k], grid.a[k])).lengthSquared.squareRoot()
                             d[k] = e; ds[m] = e; m += 1
                         }
@@ -642,10 +777,13 @@ public struct GradientFitter {
     private func verdict(for p: PiecewiseProfile, angle: Double, inliers: [Bool], candidates: [Bool], overlays: [PixelRect],
                          noiseVariance: Double, labs: inout CellLabs) -> (FitQuality, FitProblem?, Double) {
         let total = grid.columns * grid.rows
+        // Shadows fade out next to what casts them; what a linear gradient leaves unexplained
+        // far from any overlay the segmentation saw is its own failure.
+        let far = OverlayDetector.awayFromOverlays(candidates, columns: grid.columns, reach: shadowReach)
         var nIn = 0, nCand = 0, nCandIn = 0
         for k in 0..<total {
             if inliers[k] { nIn += 1 }
-            if candidates[k] { nCand += 1; if inliers[k] { nCandIn += 1 } }
+            if far[k] { nCand += 1; if inliers[k] { nCandIn += 1 } }
         }
         let explained = Double(nIn) / Double(total)
         let sigma = (noiseVariance / 3).squareRoot()
@@ -653,7 +791,7 @@ public struct GradientFitter {
         let unexplained = nCand > 0 ? 1 - Double(nCandIn) / Double(nCand) : 1
         if sigma > 5 {
             problem = .photo
-        } else if nCand * 2 >= total && unexplained > 0.25 {
+        } else if count(candidates) * 2 >= total && unexplained > 0.25 {
             problem = .notLinear(unexplained: unexplained)
         } else {
             let coverage = Double(Self.unionArea(overlays)) / Double(grid.width * grid.height)

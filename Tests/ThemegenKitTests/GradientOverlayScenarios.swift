@@ -51,16 +51,18 @@ enum OverlayScenarios {
             ("white card soft shadow pastel", GradientRenderer(width: w, height: h, gradient: S.gradient(180, [("#FBC2EB", 0), ("#A6C1EE", 1)]), dither: true,
                                                               overlays: card(PixelRect(x: 24, y: 260, width: w - 48, height: 260)))),
             ("near-white cards pastel 150", GradientRenderer(width: w, height: h, gradient: S.gradient(150, [("#FDFCFB", 0), ("#E2D1C3", 1)]), dither: true,
-                                                             overlays: [statusBar(w)] + card(PixelRect(x: 24, y: 120, width: w - 48, height: 200), color: "#FFFFFF")
-                                                                 + card(PixelRect(x: 24, y: 360, width: w - 48, height: 140), color: "#FAFAFA"))),
+                                                             overlays: [statusBar(w)] + card(PixelRect(x: 24, y: 120, width: w - 48, height: 120), color: "#FFFFFF")
+                                                                 + card(PixelRect(x: 24, y: 420, width: w - 48, height: 100), color: "#FAFAFA"))),
             ("list rows", GradientRenderer(width: w, height: h, gradient: S.gradient(180, [("#E0C3FC", 0), ("#8EC5FC", 1)]), dither: true,
                                            overlays: [statusBar(w)] + listRows(x: 16, y: 140, width: w - 32, rows: 6))),
             ("frosted panel", GradientRenderer(width: w, height: h, gradient: S.gradient(135, [("#667EEA", 0), ("#764BA2", 1)]), dither: true,
                                                overlays: frosted(PixelRect(x: 24, y: 300, width: w - 48, height: 220)))),
+            // Status bar, a white card with its shadow, two list rows, a frosted panel and text:
+            // about 40 % of the box.
             ("four kinds 160", GradientRenderer(width: w, height: h, gradient: S.gradient(160, [("#FFDEE9", 0), ("#B5FFFC", 1)]), dither: true, grain: 2,
-                                                overlays: [statusBar(w), tabBar(w)] + card(PixelRect(x: 20, y: 90, width: w - 40, height: 150))
-                                                    + listRows(x: 16, y: 280, width: w - 32, rows: 3) + frosted(PixelRect(x: 24, y: 480, width: w - 48, height: 140))
-                                                    + [.text(PixelRect(x: 30, y: 640, width: 250, height: 40), color: S.hex("#333333"), seed: 4)])),
+                                                overlays: [statusBar(w)] + card(PixelRect(x: 24, y: 100, width: w - 48, height: 120))
+                                                    + listRows(x: 16, y: 300, width: w - 32, rows: 2) + frosted(PixelRect(x: 80, y: 480, width: 200, height: 100))
+                                                    + [.text(PixelRect(x: 30, y: 680, width: 250, height: 30), color: S.hex("#333333"), seed: 4)])),
             ("7 stops 120", GradientRenderer(width: w, height: h, gradient: S.gradient(120, [("#FF0000", 0), ("#FF8000", 0.17), ("#FFFF00", 0.33), ("#00C000", 0.5), ("#0080FF", 0.67), ("#4000FF", 0.83), ("#8000FF", 1)]))),
             ("9 stops 180", GradientRenderer(width: w, height: h, gradient: S.gradient(180, [("#0D0D2B", 0), ("#2B1055", 0.1), ("#7597DE", 0.22), ("#F0C27B", 0.35), ("#FF9A8B", 0.48),
                                                                                           ("#FF6A88", 0.6), ("#C850C0", 0.72), ("#4158D0", 0.86), ("#0B0B45", 1)]), dither: true)),
@@ -97,6 +99,19 @@ extension GradientOverlayExperimentTests {
     func testDebugOne() {
         let name = ProcessInfo.processInfo.environment["SCEN"] ?? "white card soft shadow pastel"
         let r = OverlayScenarios.scenarios().first { $0.0 == name }!.1
+        GradientFitter.debug = { print($0) }
+        defer { GradientFitter.debug = nil }
+        let f = S.fit(r)
+        print("DBG angle", f.angle, "overlays", f.overlays, "problem", f.problem as Any, "explained", f.explained)
+        for s in f.stops { print("DBG stop", HexColor.format(s.color), s.position, s.color.alpha) }
+    }
+}
+extension GradientOverlayExperimentTests {
+    func testDebugSteep() {
+        let r = GradientRenderer(width: 1125, height: 2436, gradient: S.gradient(170, [("#000000", 0.45), ("#FFFFFF", 0.55)]), dither: true,
+                                 overlays: GradientFitterFullSizeTests.bars)
+        GradientFitter.debug = { print($0) }
+        defer { GradientFitter.debug = nil }
         let f = S.fit(r)
         print("DBG angle", f.angle, "overlays", f.overlays, "problem", f.problem as Any, "explained", f.explained)
         for s in f.stops { print("DBG stop", HexColor.format(s.color), s.position, s.color.alpha) }
