@@ -30,6 +30,9 @@ public struct GradientAccumulator: Sendable {
     /// Whether any pixel so far had alpha below full.
     public var isTranslucent: Bool { !premultiplied.isEmpty }
 
+    /// Whether every pixel so far had alpha 0.
+    public var isFullyTransparent: Bool { sums.allSatisfy { $0.w == 0 } }
+
     public init(width: Int, height: Int) {
         precondition(width > 0 && height > 0)
         self.width = width
