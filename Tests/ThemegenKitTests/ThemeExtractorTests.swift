@@ -131,7 +131,8 @@ final class ThemeExtractorTests: XCTestCase {
         let (console, err) = makeConsole()
         XCTAssertEqual(ThemeExtractor.extract(files: [radial], options: ThemeOptions(baseDirectory: dir), console: console).count, 0)
         XCTAssertEqual(console.exitCode, .input)
-        XCTAssertTrue(err.value.hasPrefix("themegen: error: Radial.png: not a linear gradient: the best fit is off by ΔE2000 "), err.value)
+        XCTAssertTrue(err.value.hasPrefix("themegen: error: Radial.png: not a linear gradient (radial, angular or shaded art?): "), err.value)
+        XCTAssertTrue(err.value.contains("of its smooth area does not follow one; the best linear fit is off by ΔE2000 "), err.value)
         XCTAssertTrue(err.value.contains("--allow-poor-fit"))
 
         let (console2, err2) = makeConsole()
