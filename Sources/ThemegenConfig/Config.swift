@@ -45,9 +45,15 @@ public struct ThemesInput: Sendable, Equatable {
     public var themes: [String: ThemeOverride]
     /// An asset catalog to write each theme's colours into as colorsets, or nil.
     public var colorsets: String?
+    /// Keep artboards that are rejected otherwise (poor fit, not a linear gradient).
+    public var allowPoorFit: Bool
+    /// Globs of artboards to leave out, relative to `input`.
+    public var exclude: [String]
 
-    public init(input: String, outputs: [OutputSpec], themes: [String: ThemeOverride] = [:], colorsets: String? = nil) {
+    public init(input: String, outputs: [OutputSpec], themes: [String: ThemeOverride] = [:], colorsets: String? = nil,
+                allowPoorFit: Bool = false, exclude: [String] = []) {
         self.input = input; self.outputs = outputs; self.themes = themes; self.colorsets = colorsets
+        self.allowPoorFit = allowPoorFit; self.exclude = exclude
     }
 }
 
@@ -55,9 +61,11 @@ public struct ThemeOverride: Sendable, Equatable {
     public var themeColor: RGBA?
     /// In config order.
     public var textColors: [TextColorCheck]
+    /// This theme's `allowPoorFit`, which wins over its input's.
+    public var allowPoorFit: Bool?
 
-    public init(themeColor: RGBA? = nil, textColors: [TextColorCheck] = []) {
-        self.themeColor = themeColor; self.textColors = textColors
+    public init(themeColor: RGBA? = nil, textColors: [TextColorCheck] = [], allowPoorFit: Bool? = nil) {
+        self.themeColor = themeColor; self.textColors = textColors; self.allowPoorFit = allowPoorFit
     }
 }
 

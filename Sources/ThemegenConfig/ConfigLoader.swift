@@ -222,6 +222,7 @@ struct ConfigDecoder {
         for m in node.value["themes"]?.value.objectValue ?? [] {
             var o = ThemeOverride()
             o.themeColor = m.node.value["themeColor"]?.value.stringValue.flatMap(ConfigColor.parse)
+            o.allowPoorFit = m.node.value["allowPoorFit"]?.value.boolValue
             for c in m.node.value["textColors"]?.value.objectValue ?? [] {
                 guard let color = c.node.value["color"]?.value.stringValue.flatMap(ConfigColor.parse) else { continue }
                 o.textColors.append(TextColorCheck(
@@ -236,8 +237,10 @@ struct ConfigDecoder {
             colorsets = p
             if !p.hasSuffix(".xcassets") { fail(at + ".colorsets", c.line, "\"\(p)\" must end in .xcassets") }
         }
+        let exclude = (node.value["exclude"]?.value.arrayValue ?? []).compactMap { $0.value.stringValue }
         guard let input else { return nil }
-        return ThemesInput(input: input, outputs: outs, themes: overrides, colorsets: colorsets)
+        return ThemesInput(input: input, outputs: outs, themes: overrides, colorsets: colorsets,
+                           allowPoorFit: node.value["allowPoorFit"]?.value.boolValue ?? false, exclude: exclude)
     }
 
     private mutating func assets(_ node: JSONItem, _ at: String) -> AssetsInput? {

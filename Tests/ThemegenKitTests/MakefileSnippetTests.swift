@@ -1,6 +1,5 @@
 import Foundation
 import XCTest
-@testable import ThemegenKit
 
 /// The README's snippet for a user's own Makefile, run by `make` with the built themegen on a
 /// project whose folder and export names have spaces (as Sketch exports do).
