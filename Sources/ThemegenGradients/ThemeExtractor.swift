@@ -29,7 +29,7 @@ public enum ThemeExtractor {
         let chosen = ThemeName.largestVariants(files)
         let results = concurrentMap(chosen.count) { i in
             progress?(chosen[i])
-            return Result { try fitFile(path: chosen[i], maxPixels: options.maxPixels) }
+            return Result { try fitFile(path: chosen[i], maxPixels: options.maxPixels, options: options) }
         }
         var themes: [Theme] = []
         for result in results {
@@ -43,8 +43,13 @@ public enum ThemeExtractor {
     }
 
     /// Streams a PNG's rows into a `GradientAccumulator` (one cell row of rows per read) and fits.
-    public static func fitFile(path: String, maxPixels: Int = PNGLimits.defaultMaxPixels) throws -> FittedFile {
+    /// With `options`, a colour profile they do not accept is reported before anything else
+    /// (the size, the pixels), as `slice` does.
+    public static func fitFile(path: String, maxPixels: Int = PNGLimits.defaultMaxPixels, options: ThemeOptions? = nil) throws -> FittedFile {
         let reader = try PNGRowReader(path: path, maxPixels: maxPixels, rgbWhenOpaque: true)
+        if let options, !options.convertToSRGB, case .other(let profile) = reader.colorSpace {
+            throw unsupportedProfile(FilePath.relative(path, to: options.baseDirectory), profile)
+        }
         let width = reader.header.width, height = reader.header.height
         guard width > 0 && height > 0 else { throw FileError(path, "the image is empty") }
         guard width >= 8 && height >= 8 else {
@@ -105,6 +110,10 @@ public enum ThemeExtractor {
         }
     }
 
+    static func unsupportedProfile(_ file: String, _ profile: String) -> FileError {
+        FileError(file, "colour profile '\(profile)' is neither sRGB nor Display P3; re-export in sRGB or Display P3, or pass --color-space srgb to take its values as sRGB")
+    }
+
     /// Applies the theme rules to one fit; nil (with an error reported) when the file cannot
     /// become a theme.
     public static func makeTheme(_ f: FittedFile, options: ThemeOptions, console: any Diagnostics) -> Theme? {
@@ -137,7 +146,7 @@ public enum ThemeExtractor {
             }
         case .other(let profile):
             guard options.convertToSRGB else {
-                console.error(FileError(file, "colour profile '\(profile)' is neither sRGB nor Display P3; re-export in sRGB or Display P3, or pass --color-space srgb to take its values as sRGB"))
+                console.error(unsupportedProfile(file, profile))
                 return nil
             }
             colorSpace = .sRGB

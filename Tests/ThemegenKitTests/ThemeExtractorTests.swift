@@ -250,23 +250,25 @@ final class ThemeExtractorTests: XCTestCase {
     /// In a run, messages name the config keys (run has no --allow-poor-fit); the per-theme
     /// key wins over the input's.
     func testRunMessagesNameConfigKeysAndPerThemeKeyWins() throws {
-        var options = ThemeProducer.options(for: ThemesInput(input: "Art", outputs: [], themes: ["Radial": ThemeOverride(allowPoorFit: false)], allowPoorFit: true),
+        var options = ThemeProducer.options(for: ThemesInput(input: "Art", outputs: [], themes: ["Saddle": ThemeOverride(allowPoorFit: false)], allowPoorFit: true),
                                             index: 1, root: dir, configName: "themegen.json")
+        // A saddle (colour by x·y): no linear, radial or angular gradient draws it.
         let w = 200, h = 400
         var px = [UInt8](repeating: 255, count: w * h * 4)
         for y in 0..<h { for x in 0..<w {
-            let d = min(1, Double((x - 100) * (x - 100) + (y - 200) * (y - 200)).squareRoot() / 220)
+            let d = Double(x) / Double(w - 1) * Double(y) / Double(h - 1)
             let i = (y * w + x) * 4
             px[i] = UInt8((255 * (1 - d)).rounded()); px[i + 1] = 30; px[i + 2] = UInt8((255 * d).rounded())
         } }
-        let radial = try write("Radial.png", Image(width: w, height: h, pixels: .rgba8(px)))
+        let saddle = try write("Saddle.png", Image(width: w, height: h, pixels: .rgba8(px)))
         let (console, err) = makeConsole()
-        XCTAssertEqual(ThemeExtractor.extract(files: [radial], options: options, console: console).count, 0)
-        XCTAssertTrue(err.value.contains("set themes[1].themes.Radial.allowPoorFit (or themes[1].allowPoorFit) to true in themegen.json"), err.value)
+        XCTAssertEqual(ThemeExtractor.extract(files: [saddle], options: options, console: console).count, 0)
+        XCTAssertTrue(err.value.hasPrefix("themegen: error: Saddle.png: not a linear, radial or angular gradient: "), err.value)
+        XCTAssertTrue(err.value.contains("set themes[1].themes.Saddle.allowPoorFit (or themes[1].allowPoorFit) to true in themegen.json"), err.value)
         XCTAssertFalse(err.value.contains("--allow-poor-fit"), err.value)
         options.themeAllowPoorFit = [:]
         let (console2, err2) = makeConsole()
-        XCTAssertEqual(ThemeExtractor.extract(files: [radial], options: options, console: console2).count, 1)
+        XCTAssertEqual(ThemeExtractor.extract(files: [saddle], options: options, console: console2).count, 1)
         XCTAssertTrue(err2.value.contains("kept because of themes[1].allowPoorFit"), err2.value)
     }
 
