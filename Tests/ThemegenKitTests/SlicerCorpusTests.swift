@@ -54,7 +54,7 @@ final class SlicerCorpusTests: XCTestCase {
         let r = Slicer.slice(files: [SliceSource(path: path, name: "basn6a08", scale: 3)])
         XCTAssertEqual(r.assets.count, 0)
         XCTAssertEqual(r.errors.count, 1)
-        XCTAssertTrue(r.errors[0].description.hasPrefix(path + " @"), r.errors[0].description)
+        XCTAssertTrue(r.errors[0].description.hasPrefix(path + ": colour profile "), r.errors[0].description)
         XCTAssertTrue(r.errors[0].description.contains("gAMA 1"), r.errors[0].description)
     }
 
