@@ -3,6 +3,11 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import ThemegenConfig
 import ThemegenCore
 import ThemegenGradients
@@ -84,12 +89,25 @@ public struct BuildJob: Sendable {
 
 extension InputFiles {
     /// The PNGs under `folder` (relative to `root`), relative to `root`, in `scan`'s order.
-    public static func relativePNGs(in folder: String, root: String) throws -> [String] {
+    public static func relativePNGs(in folder: String, root: String, excluding patterns: [String] = []) throws -> [String] {
         let full = OutputWriter.join(root, folder)
         guard FileSystem.isDirectory(full) else {
             throw FileError(folder, "input folder does not exist or is not a folder")
         }
         let prefix = root.isEmpty || root == "." ? "" : (root.hasSuffix("/") ? root : root + "/")
-        return try scan(folder: full).map { String($0.dropFirst(prefix.count)) }
+        let base = full.hasSuffix("/") ? full : full + "/"
+        return try scan(folder: full).filter { path in
+            !excluded(String(path.dropFirst(base.count)), by: patterns)
+        }.map { String($0.dropFirst(prefix.count)) }
+    }
+
+    /// Whether a path relative to an input folder matches one of the `exclude` globs: a
+    /// pattern without `/` is matched against the file name, one with `/` against the whole
+    /// relative path; `*` does not cross `/`.
+    public static func excluded(_ relative: String, by patterns: [String]) -> Bool {
+        let name = FilePath.lastComponent(relative)
+        return patterns.contains { p in
+            fnmatch(p, p.contains("/") ? relative : name, FNM_PATHNAME) == 0
+        }
     }
 }

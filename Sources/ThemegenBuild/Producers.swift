@@ -68,7 +68,7 @@ public struct Producers: Sendable {
         for (i, section) in config.themes.enumerated() {
             guard let themes else { continue }
             jobs.append(BuildJob(name: "themes[\(i)]", inputs: {
-                try InputFiles.relativePNGs(in: section.input, root: root) + Producers.templateInputs(section.outputs, root: root)
+                try InputFiles.relativePNGs(in: section.input, root: root, excluding: section.exclude) + Producers.templateInputs(section.outputs, root: root)
             }, produce: { try themes(section, $0.forSection(i, of: loaded)) }))
         }
         for (i, section) in config.assets.enumerated() {

@@ -12,20 +12,23 @@ import ThemegenGradients
 /// rendered over the themes recovered from the section's artboards.
 public enum ThemeProducer {
     /// The extractor's options from the section's per-theme overrides.
-    public static func options(for section: ThemesInput, root: String) -> ThemeOptions {
-        ThemeOptions(textColors: section.textColors, themeTextColors: section.themes.mapValues(\.textColors),
-                     themeColors: section.themes.compactMapValues(\.themeColor),
-                     baseDirectory: root == "." ? nil : root)
+    public static func options(for section: ThemesInput, index: Int, root: String, configName: String) -> ThemeOptions {
+        var options = ThemeOptions(textColors: section.textColors, themeTextColors: section.themes.mapValues(\.textColors),
+                                   themeColors: section.themes.compactMapValues(\.themeColor),
+                                   allowPoorFit: section.allowPoorFit, baseDirectory: root == "." ? nil : root)
+        options.themeAllowPoorFit = section.themes.compactMapValues(\.allowPoorFit)
+        options.poorFitRemedy = .config(keyPath: "themes[\(index)]", file: configName)
+        return options
     }
 
     /// The section's themes. Errors and warnings go to `console`; overrides for a theme the
     /// folder does not have are reported, since they are usually a renamed export.
     public static func extract(_ section: ThemesInput, index: Int, root: String, configName: String,
                                console: any Diagnostics) throws -> [Theme] {
-        let files = try InputFiles.relativePNGs(in: section.input, root: root).map { OutputWriter.join(root, $0) }
+        let files = try InputFiles.relativePNGs(in: section.input, root: root, excluding: section.exclude).map { OutputWriter.join(root, $0) }
         SkippedInputs.report(folder: OutputWriter.join(root, section.input), pngCount: files.count, console: console)
         let line = ProgressLine(console: console, total: ThemeName.largestVariants(files).count, verb: "fitting")
-        let themes = ThemeExtractor.extract(files: files, options: options(for: section, root: root), console: console,
+        let themes = ThemeExtractor.extract(files: files, options: options(for: section, index: index, root: root, configName: configName), console: console,
                                             progress: { line.advance($0) })
         let names = Set(themes.map(\.name))
         for name in section.themes.keys.sorted() where !names.contains(name) && console.errorCount == 0 {

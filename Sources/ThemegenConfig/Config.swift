@@ -48,11 +48,15 @@ public struct ThemesInput: Sendable, Equatable {
     /// Text colours every theme of the input has (`themes[i].textColors`), in config order; a
     /// theme's own of the same name replaces one.
     public var textColors: [TextColorCheck]
+    /// Keep artboards that are rejected otherwise (poor fit, not a linear gradient).
+    public var allowPoorFit: Bool
+    /// Globs of artboards to leave out, relative to `input`.
+    public var exclude: [String]
 
     public init(input: String, outputs: [OutputSpec], themes: [String: ThemeOverride] = [:], colorsets: String? = nil,
-                textColors: [TextColorCheck] = []) {
+                textColors: [TextColorCheck] = [], allowPoorFit: Bool = false, exclude: [String] = []) {
         self.input = input; self.outputs = outputs; self.themes = themes; self.colorsets = colorsets
-        self.textColors = textColors
+        self.textColors = textColors; self.allowPoorFit = allowPoorFit; self.exclude = exclude
     }
 }
 
@@ -60,9 +64,11 @@ public struct ThemeOverride: Sendable, Equatable {
     public var themeColor: RGBA?
     /// In config order.
     public var textColors: [TextColorCheck]
+    /// This theme's `allowPoorFit`, which wins over its input's.
+    public var allowPoorFit: Bool?
 
-    public init(themeColor: RGBA? = nil, textColors: [TextColorCheck] = []) {
-        self.themeColor = themeColor; self.textColors = textColors
+    public init(themeColor: RGBA? = nil, textColors: [TextColorCheck] = [], allowPoorFit: Bool? = nil) {
+        self.themeColor = themeColor; self.textColors = textColors; self.allowPoorFit = allowPoorFit
     }
 }
 

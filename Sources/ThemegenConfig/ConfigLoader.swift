@@ -229,6 +229,7 @@ struct ConfigDecoder {
             o.themeColor = m.node.value["themeColor"]?.value.stringValue.flatMap(ConfigColor.parse)
             o.textColors = textColors(m.node.value["textColors"],
                                       KeyPath.member(KeyPath.member(at + ".themes", m.key), "textColors"))
+            o.allowPoorFit = m.node.value["allowPoorFit"]?.value.boolValue
             overrides[m.key] = o
         }
         let defaults = textColors(node.value["textColors"], at + ".textColors")
@@ -237,8 +238,10 @@ struct ConfigDecoder {
             colorsets = p
             if !p.hasSuffix(".xcassets") { fail(at + ".colorsets", c.line, "\"\(p)\" must end in .xcassets") }
         }
+        let exclude = (node.value["exclude"]?.value.arrayValue ?? []).compactMap { $0.value.stringValue }
         guard let input else { return nil }
-        return ThemesInput(input: input, outputs: outs, themes: overrides, colorsets: colorsets, textColors: defaults)
+        return ThemesInput(input: input, outputs: outs, themes: overrides, colorsets: colorsets, textColors: defaults,
+                           allowPoorFit: node.value["allowPoorFit"]?.value.boolValue ?? false, exclude: exclude)
     }
 
     /// A `textColors` object; each name must give a Swift identifier generated code can declare.

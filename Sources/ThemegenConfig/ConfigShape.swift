@@ -69,6 +69,7 @@ extension ConfigShape {
     static let theme: ConfigShape = .object([
         ConfigKey("themeColor", .color, "Overrides the accent colour (default: the gradient's last stop)."),
         ConfigKey("textColors", .map(textColor), "Named text colours checked against the gradient, e.g. \"title\"."),
+        ConfigKey("allowPoorFit", .boolean, "Keep this theme even when its artboard is rejected (poor fit, not a linear gradient); wins over the input's allowPoorFit."),
     ])
 
     static let asset: ConfigShape = .object([
@@ -93,6 +94,8 @@ extension ConfigShape {
             ConfigKey("textColors", .map(textColor), "Text colours every theme of this input has, by name (e.g. \"title\"); a theme's own textColors of the same name override them. A name some themes set and others lack needs a default here."),
             ConfigKey("themes", .map(theme), "Per-theme overrides, by theme name (the artboard's file name without extension)."),
             ConfigKey("colorsets", .string, "An asset catalog (.xcassets) to write each theme's colours into as colorsets, for storyboards. A catalog of its own, not the assets' one. Default: none."),
+            ConfigKey("allowPoorFit", .boolean, "Keep artboards that are rejected otherwise (poor fit, not a linear gradient), with a warning. Default false."),
+            ConfigKey("exclude", .array(.string), "Globs of artboards to leave out, relative to input: a pattern without / matches file names at any depth (\"*-draft.png\"), one with / the relative path (\"Old/*.png\")."),
         ])), "Gradient theme inputs."),
         ConfigKey("assets", .array(.object([
             ConfigKey("input", .string, required: true, "Folder of @3x (or lower) exports, relative to the config. Subfolders become groups."),

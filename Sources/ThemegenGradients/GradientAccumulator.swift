@@ -20,6 +20,17 @@ public struct GradientAccumulator: Sendable {
     var sums: [SIMD4<Float>]
     /// Per cell: sums of squares of R, G, B, A.
     var squares: [SIMD4<Float>]
+    /// Per cell: sums of R·A/255, G·A/255, B·A/255 and A (the colour over black, which a CSS
+    /// gradient interpolates linearly). Empty while every pixel so far was opaque, when they
+    /// equal `sums`; filled from the first cell row with a translucent pixel, so opaque
+    /// artboards pay nothing for it.
+    var premultiplied: [SIMD4<Float>] = []
+
+    /// Whether any pixel so far had alpha below full.
+    public var isTranslucent: Bool { !premultiplied.isEmpty }
+
+    /// Whether every pixel so far had alpha 0.
+    public var isFullyTransparent: Bool { sums.allSatisfy { $0.w == 0 } }
 
     public init(width: Int, height: Int) {
         precondition(width > 0 && height > 0)
@@ -47,10 +58,45 @@ public struct GradientAccumulator: Sendable {
     public mutating func addRows8(_ base: UnsafeRawPointer, rowBytes: Int, y: Int, count: Int, channels: Int) {
         precondition((channels == 3 || channels == 4) && rowBytes >= width * channels && count >= 1
                      && y >= 0 && y + count <= height && y / cellSize == (y + count - 1) / cellSize)
+        // RGBA rows may be translucent: remember the cell row's sums to see what the rows added.
+        let cellRow = (y / cellSize) * columns
+        let before = channels == 4 ? Array(sums[cellRow..<(cellRow + columns)]) : []
         if cellSize == 16 { addCellRow16(base, rowBytes: rowBytes, y: y, count: count, channels: channels) }
         for r in 0..<count {
             let row = (base + r * rowBytes).assumingMemoryBound(to: UInt8.self)
             if cellSize == 16 { addTail16(row, y: y + r, channels: channels) } else { addRow8Cells8(row, y: y + r, channels: channels) }
+        }
+        if channels == 4 { addPremultiplied(base, rowBytes: rowBytes, y: y, count: count, before: before) }
+    }
+
+    /// Keeps `premultiplied` for the cells of rows just added: where they were all opaque, what
+    /// they added to `sums`; else their premultiplied values, pixel by pixel.
+    private mutating func addPremultiplied(_ base: UnsafeRawPointer, rowBytes: Int, y: Int, count: Int, before: [SIMD4<Float>]) {
+        let cellRow = (y / cellSize) * columns
+        func cellWidth(_ i: Int) -> Int { min(cellSize, width - i * cellSize) }
+        var translucent = false
+        for i in 0..<columns where sums[cellRow + i].w - before[i].w < 255 * Float(cellWidth(i) * count) { translucent = true; break }
+        if premultiplied.isEmpty {
+            guard translucent else { return }
+            // Everything before these rows was opaque.
+            premultiplied = sums
+            for i in 0..<columns { premultiplied[cellRow + i] = before[i] }
+        }
+        for i in 0..<columns {
+            let k = cellRow + i
+            let added = sums[k] - before[i]
+            let w = cellWidth(i)
+            if added.w >= 255 * Float(w * count) { premultiplied[k] += added; continue }
+            var acc = SIMD4<Float>.zero
+            for r in 0..<count {
+                let row = (base + r * rowBytes).assumingMemoryBound(to: UInt8.self)
+                for x in (i * cellSize)..<(i * cellSize + w) {
+                    let o = x * 4
+                    let a = Float(row[o + 3])
+                    acc += SIMD4<Float>(Float(row[o]) * a / 255, Float(row[o + 1]) * a / 255, Float(row[o + 2]) * a / 255, a)
+                }
+            }
+            premultiplied[k] += acc
         }
     }
 
@@ -175,6 +221,8 @@ public struct GradientAccumulator: Sendable {
         let cellBase = (y / cellSize) * columns
         let width = self.width, cellSize = self.cellSize
         let scale: Float = 1 / 257
+        let before = channels == 4 ? Array(sums[cellBase..<(cellBase + columns)]) : []
+        defer { if channels == 4 { addPremultiplied16(base, y: y, before: before) } }
         sums.withUnsafeMutableBufferPointer { s in
             squares.withUnsafeMutableBufferPointer { q in
                 var x = 0, cell = cellBase
@@ -194,6 +242,31 @@ public struct GradientAccumulator: Sendable {
                     cell &+= 1
                 }
             }
+        }
+    }
+
+    /// `addPremultiplied` for one 16-bit row.
+    private mutating func addPremultiplied16(_ base: UnsafePointer<UInt16>, y: Int, before: [SIMD4<Float>]) {
+        let cellRow = (y / cellSize) * columns
+        func cellWidth(_ i: Int) -> Int { min(cellSize, width - i * cellSize) }
+        var translucent = false
+        for i in 0..<columns where sums[cellRow + i].w - before[i].w < 254.999 * Float(cellWidth(i)) { translucent = true; break }
+        if premultiplied.isEmpty {
+            guard translucent else { return }
+            premultiplied = sums
+            for i in 0..<columns { premultiplied[cellRow + i] = before[i] }
+        }
+        for i in 0..<columns {
+            let k = cellRow + i
+            let added = sums[k] - before[i]
+            if added.w >= 254.999 * Float(cellWidth(i)) { premultiplied[k] += added; continue }
+            var acc = SIMD4<Float>.zero
+            for x in (i * cellSize)..<(i * cellSize + cellWidth(i)) {
+                let o = x * 4
+                let a = Float(base[o + 3]) / 65535
+                acc += SIMD4<Float>(Float(base[o]) * a, Float(base[o + 1]) * a, Float(base[o + 2]) * a, Float(base[o + 3])) / 257
+            }
+            premultiplied[k] += acc
         }
     }
 
@@ -227,8 +300,12 @@ public struct GradientAccumulator: Sendable {
 /// The accumulated cells as means and spreads, with their geometry in artboard pixels.
 struct CellGrid {
     let width: Int, height: Int, columns: Int, rows: Int, cellSize: Int
-    /// Mean R, G, B per cell, 8-bit scale.
+    /// Mean R, G, B per cell, 8-bit scale, premultiplied by alpha (the colour over black).
     var r: [Double], g: [Double], b: [Double]
+    /// Mean alpha per cell, 8-bit scale.
+    var a: [Double]
+    /// Whether any cell has alpha below full.
+    let translucent: Bool
     /// Sum of the three channel variances within the cell.
     var variance: [Double]
     /// Whether every pixel of the cell is opaque.
@@ -236,10 +313,15 @@ struct CellGrid {
     var count: [Double]
     var cx: [Double], cy: [Double]
 
+    /// A cell's mean premultiplied colour and alpha (8-bit scale).
+    @inline(__always)
+    func color(_ k: Int) -> Color4 { Color4(r[k], g[k], b[k], a[k]) }
+
     init(_ acc: GradientAccumulator) {
         width = acc.width; height = acc.height; columns = acc.columns; rows = acc.rows; cellSize = acc.cellSize
         let n = columns * rows
-        r = .init(repeating: 0, count: n); g = r; b = r; variance = r; count = r; cx = r; cy = r
+        r = .init(repeating: 0, count: n); g = r; b = r; a = r; variance = r; count = r; cx = r; cy = r
+        translucent = acc.isTranslucent
         opaque = .init(repeating: true, count: n)
         let cs = cellSize, columns = self.columns, width = self.width, height = self.height
         acc.sums.withUnsafeBufferPointer { sums in acc.squares.withUnsafeBufferPointer { squares in
@@ -254,7 +336,7 @@ struct CellGrid {
                                 let c = Double(w * h)
                                 let s = sums[k], q = squares[k]
                                 let mr = Double(s.x) / c, mg = Double(s.y) / c, mb = Double(s.z) / c, ma = Double(s.w) / c
-                                r[k] = mr; g[k] = mg; b[k] = mb
+                                r[k] = mr; g[k] = mg; b[k] = mb; a[k] = ma
                                 variance[k] = max(0, Double(q.x) / c - mr * mr) + max(0, Double(q.y) / c - mg * mg) + max(0, Double(q.z) / c - mb * mb)
                                 opaque[k] = ma > 254.99
                                 count[k] = c
@@ -266,5 +348,12 @@ struct CellGrid {
                 } }
             } } }
         } }
+        if translucent {
+            // The fit works on premultiplied colours; the spread stays that of the stored values.
+            for k in 0..<n {
+                let c = count[k], p = acc.premultiplied[k]
+                r[k] = Double(p.x) / c; g[k] = Double(p.y) / c; b[k] = Double(p.z) / c
+            }
+        }
     }
 }

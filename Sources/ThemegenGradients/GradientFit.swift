@@ -8,8 +8,13 @@ public struct GradientFit: Sendable, Hashable {
     public var startPoint: UnitPoint
     public var endPoint: UnitPoint
     public var quality: FitQuality
-    /// Regions left out of the fit (bars, cards, text, icons), merged, in artboard pixels.
+    /// Regions left out of the fit (bars, cards with their shadows, rows, panels, text, icons),
+    /// merged, in artboard pixels.
     public var overlays: [PixelRect]
+    /// Why the artboard is not a linear gradient under overlays, when it is not.
+    public var problem: FitProblem?
+    /// The share of the artboard's cells the gradient explains (the fit's cells).
+    public var explained: Double
     /// Linear, or a radial or angular gradient's geometry (then `angle` and the points are
     /// the vertical defaults, unused).
     public var shape: GradientShape = .linear
@@ -17,4 +22,17 @@ public struct GradientFit: Sendable, Hashable {
     public var model: GradientModel { GradientModel(shape: shape, angle: angle, stops: stops) }
 
     public var gradient: LinearGradient { LinearGradient(angle: angle, stops: stops) }
+}
+
+/// Why an artboard does not give a trustworthy linear gradient.
+public enum FitProblem: Sendable, Hashable {
+    /// Pixel noise far above dither or grain: a photo, texture or noise.
+    case photo
+    /// The smoothly shaded area is not explained by a linear gradient (radial, angular or a
+    /// shaded illustration); the share of it left unexplained.
+    case notLinear(unexplained: Double)
+    /// The gradient explains less than half of the artboard; the share it explains.
+    case littleGradient(explained: Double)
+    /// The overlays found would cover more than half of the artboard; the share they cover.
+    case overlaysTooLarge(coverage: Double)
 }

@@ -20,14 +20,14 @@ import ThemegenImage
 /// rejection of cells the profile does not explain, and a Gauss-Newton step on the angle.
 public struct GradientFitter {
     public struct Options: Sendable {
-        /// Never more stops than this (authored count + 1 for up to 4 authored stops).
-        public var maxStops = 5
+        /// Never more stops than this: real gradients have up to 9, hard stops count twice.
+        public var maxStops = 16
         /// The space the samples are in, for ΔE.
         public var space: RGBSpace = .sRGB
         /// Whether end stops on a slope move out to positions 0 and 1 (the ends of a linear
         /// gradient's line, an angular one's seam); a radial fit has no such ends.
         var extendsEnds = true
-        public init(maxStops: Int = 5, space: RGBSpace = .sRGB) { self.maxStops = maxStops; self.space = space }
+        public init(maxStops: Int = 16, space: RGBSpace = .sRGB) { self.maxStops = maxStops; self.space = space }
     }
 
     let grid: CellGrid
@@ -44,21 +44,21 @@ public struct GradientFitter {
 
     /// The cells a gradient may be fitted to (smooth and connected, overlays cut off) and the
     /// cells' noise variance: what every gradient shape's fit starts from.
-    func candidateCells() -> (cells: [Bool], noiseVariance: Double) {
+    func candidateCells() -> (cells: [Bool], noiseVariance: Double, smooth: [Bool]) {
         let n = grid.columns * grid.rows
         // A cell is smooth when its spread is what noise plus the local ramp would give: a
         // steep gradient spreads a cell's pixels too, an edge or a glyph far more.
         let ramp = rampVariance()
         let noiseVariance = median((0..<n).map { max(0, grid.variance[$0] - ramp[$0]) }, upTo: 3 * 255 * 255)
-        let smooth = (0..<n).map { grid.opaque[$0] && grid.variance[$0] <= 3 * (noiseVariance + ramp[$0]) + 4 }
-        return (largestSmoothRegion(smooth), noiseVariance)
+        let smooth = (0..<n).map { grid.variance[$0] <= 3 * (noiseVariance + ramp[$0]) + 4 }
+        return (largestSmoothRegion(smooth), noiseVariance, smooth)
     }
 
     /// The linear fit, with the candidate cells it started from (for the type decision).
     func fitWithCandidates() -> (fit: GradientFit, candidates: [Bool], noiseVariance: Double) {
         let n = grid.columns * grid.rows
         var labs = CellLabs(count: n, space: options.space)
-        let (candidates, noiseVariance) = candidateCells()
+        let (candidates, noiseVariance, smooth) = candidateCells()
         func done(_ f: GradientFit) -> (fit: GradientFit, candidates: [Bool], noiseVariance: Double) { (f, candidates, noiseVariance) }
 
         guard var angle = initialAngle(candidates) else { return done(flatFit(candidates, noiseVariance: noiseVariance, labs: &labs)) }
@@ -66,14 +66,49 @@ public struct GradientFitter {
         // work); the final profile uses them all.
         let cols = grid.columns
         let sampled = (0..<n).map { candidates[$0] && ($0 % cols) % 2 == 0 && ($0 / cols) % 2 == 0 }
+        // Where the robust direction disagrees (shadows among the candidates), the one that
+        // explains most cells better wins.
+        if let robust = initialAngle(candidates, robust: true), abs(robust - angle) > 0.5,
+           medianResidual(angle: robust, cells: sampled) < medianResidual(angle: angle, cells: sampled) {
+            angle = robust
+        }
         var inliers = sampled
-        var profile = PiecewiseProfile(knots: [0], colors: [Vec3(0, 0, 0)])
+        var profile = PiecewiseProfile(knots: [0], colors: [.zero])
         for round in 0..<3 {
             profile = fitProfile(angle: angle, inliers: inliers, warm: round == 0 ? nil : profile)
             inliers = explained(by: profile, angle: angle, among: sampled)
             angle = normalized(angle + angleStep(profile: profile, angle: angle, inliers: inliers))
         }
         inliers = explained(by: fitProfile(angle: angle, inliers: inliers, warm: profile), angle: angle, among: candidates)
+        profile = fitProfile(angle: angle, inliers: inliers, warm: profile)
+        // Overlays from the residuals of every cell; refit on the rest until they settle. On
+        // a clean artboard the first look changes nothing and this costs one residual pass.
+        // Each refit keeps away from the overlays' surroundings, where soft shadows fade out.
+        let unsmooth = smooth.map { !$0 }
+        let reach = shadowReach
+        for _ in 0..<3 {
+            let line = LinearGradient.Line(angle: angle, width: Double(grid.width), height: Double(grid.height))
+            let p = profile, reachT = cellReach(line)
+            let found = OverlayDetector.detect(grid: grid, unsmooth: unsmooth, trusted: candidates, shadowReach: reach,
+                                               spansModel: { spansIsoLines($0, line: line) }) { k in
+                let t = line.t(x: grid.cx[k], y: grid.cy[k])
+                return (Self.cellMean(p, t: t, reach: reachT), p.slope(t).lengthSquared.squareRoot() * reachT / 2)
+            }.gradient
+            if found == inliers { break }
+            inliers = found
+            let away = OverlayDetector.awayFromOverlays(inliers, columns: grid.columns, reach: reach)
+            let basis = count(away) * 3 >= count(inliers) ? away : inliers
+            profile = fitProfile(angle: angle, inliers: basis)
+            // Shadows and panel rims inside the first candidates can pull the first direction
+            // off: the direction of the clean cells alone is tried too, and the better kept.
+            if let fresh = initialAngle(basis), abs(fresh - angle) > 0.25 {
+                let freshProfile = fitProfile(angle: fresh, inliers: basis)
+                if cellError(freshProfile, angle: fresh, cells: basis) < cellError(profile, angle: angle, cells: basis) {
+                    angle = fresh; profile = freshProfile
+                }
+            }
+            (angle, profile) = refined(angle: angle, profile: profile, cells: basis)
+        }
         profile = fitProfile(angle: angle, inliers: inliers, warm: profile)
         if profile.knots.count == 1 { return done(flatFit(inliers, noiseVariance: noiseVariance, labs: &labs)) }
 
@@ -89,6 +124,54 @@ public struct GradientFitter {
             profile = fitProfile(angle: angle, inliers: inliers, warm: profile)
         }
         return done(result(profile: profile, angle: angle, inliers: inliers, candidates: candidates, noiseVariance: noiseVariance, labs: &labs))
+    }
+
+    /// Whether cells stretch across at least 60 % of the box along the lines of equal colour.
+    private func spansIsoLines(_ cells: [Int], line: LinearGradient.Line) -> Bool {
+        var lo = Double.infinity, hi = -Double.infinity
+        for k in cells {
+            let u = grid.cx[k] * line.dy - grid.cy[k] * line.dx
+            lo = min(lo, u); hi = max(hi, u)
+        }
+        let w = Double(grid.width), h = Double(grid.height)
+        let across = abs(w * line.dy) + abs(h * line.dx)
+        return hi - lo + Double(grid.cellSize) >= 0.6 * across
+    }
+
+    /// Half the extent of a cell's projection on the gradient line, in t.
+    func cellReach(_ line: LinearGradient.Line) -> Double {
+        0.5 * Double(grid.cellSize) * (abs(line.dx) + abs(line.dy)) / max(1, line.length)
+    }
+
+    /// What a cell centred at `t` averages to under the profile (1-2-1 over its projection):
+    /// across a kink that is not the value at its centre.
+    @inline(__always)
+    static func cellMean(_ p: PiecewiseProfile, t: Double, reach: Double) -> Color4 {
+        if p.knots.count < 2 { return p.value(t) }
+        return (p.value(t - reach / 2) + 2 * p.value(t) + p.value(t + reach / 2)) / 4
+    }
+
+    /// Gauss-Newton steps on the angle, each followed by a refit of the profile, until the step
+    /// is below 0.005°.
+    private func refined(angle start: Double, profile start0: PiecewiseProfile, cells: [Bool]) -> (Double, PiecewiseProfile) {
+        var angle = start, profile = start0
+        for _ in 0..<6 {
+            let step = angleStep(profile: profile, angle: angle, inliers: cells)
+            angle = normalized(angle + step)
+            profile = fitProfile(angle: angle, inliers: cells, warm: profile)
+            if abs(step) < 0.005 { break }
+        }
+        return (angle, profile)
+    }
+
+    /// The weighted squared RGBA error of the model over `cells`.
+    private func cellError(_ p: PiecewiseProfile, angle: Double, cells: [Bool]) -> Double {
+        let line = LinearGradient.Line(angle: angle, width: Double(grid.width), height: Double(grid.height))
+        var e = 0.0
+        for k in 0..<cells.count where cells[k] {
+            e += grid.count[k] * (p.value(line.t(x: grid.cx[k], y: grid.cy[k])) - grid.color(k)).lengthSquared
+        }
+        return e
     }
 
     /// The spread a linear ramp would give each cell, from the smaller one-sided difference to
@@ -126,20 +209,44 @@ public struct GradientFitter {
 
     private func result(profile: PiecewiseProfile, angle: Double, inliers: [Bool], candidates: [Bool], noiseVariance: Double, labs: inout CellLabs) -> GradientFit {
         let line = LinearGradient.Line(angle: angle, width: Double(grid.width), height: Double(grid.height))
-        let stops = zip(profile.knots, profile.colors).map { t, c in
-            GradientStop(color: RGBA(red: clamp01(c.x / 255), green: clamp01(c.y / 255), blue: clamp01(c.z / 255)), position: t)
-        }
-        let q = quality(for: profile, angle: angle, inliers: inliers, candidates: candidates, noiseVariance: noiseVariance, labs: &labs)
+        let stops = Self.stops(profile, translucent: grid.translucent)
+        let overlays = overlayRects(inliers)
+        let (q, problem, explained) = verdict(for: profile, angle: angle, inliers: inliers, candidates: candidates, overlays: overlays,
+                                               noiseVariance: noiseVariance, labs: &labs)
         return GradientFit(angle: angle, stops: stops,
                            startPoint: line.startPoint(width: Double(grid.width), height: Double(grid.height)),
                            endPoint: line.endPoint(width: Double(grid.width), height: Double(grid.height)),
-                           quality: q, overlays: overlayRects(inliers))
+                           quality: q, overlays: overlays, problem: problem, explained: explained)
+    }
+
+    /// The profile's knots as CSS stops: colours unpremultiplied (a fully transparent stop takes
+    /// its neighbour's colour, which premultiplied interpolation never shows), alpha exactly 1
+    /// on opaque artboards.
+    static func stops(_ profile: PiecewiseProfile, translucent: Bool) -> [GradientStop] {
+        let n = profile.knots.count
+        var colors: [RGBA?] = profile.colors.map { c in
+            guard translucent else { return RGBA(red: clamp01(c.x / 255), green: clamp01(c.y / 255), blue: clamp01(c.z / 255)) }
+            let a = clamp01(c.w / 255)
+            guard c.w > 0.5 else { return nil }
+            return RGBA(red: clamp01(c.x / c.w), green: clamp01(c.y / c.w), blue: clamp01(c.z / c.w), alpha: a)
+        }
+        for i in 0..<n where colors[i] == nil {
+            let near = (1..<n).lazy.compactMap { d -> RGBA? in
+                if i - d >= 0, let c = colors[i - d] { return c }
+                if i + d < n, let c = colors[i + d] { return c }
+                return nil
+            }.first
+            var c = near ?? RGBA(red: 0, green: 0, blue: 0)
+            c.alpha = 0
+            colors[i] = c
+        }
+        return (0..<n).map { GradientStop(color: colors[$0]!, position: profile.knots[$0]) }
     }
 
     private func flatFit(_ cells: [Bool], noiseVariance: Double, labs: inout CellLabs) -> GradientFit {
-        var bt: [Double] = [], bc: [Vec3] = [], bw: [Double] = []
+        var bt: [Double] = [], bc: [Color4] = [], bw: [Double] = []
         for k in 0..<cells.count where cells[k] {
-            bt.append(0); bc.append(Vec3(grid.r[k], grid.g[k], grid.b[k])); bw.append(grid.count[k])
+            bt.append(0); bc.append(grid.color(k)); bw.append(grid.count[k])
         }
         let bins = ProfileBins(t: bt, color: bc, weight: bw, space: options.space)
         let c = bins.solve(knots: [0]).colors[0]
@@ -147,6 +254,10 @@ public struct GradientFitter {
         let inliers = explained(by: profile, angle: 180, among: cells)
         return result(profile: profile, angle: 180, inliers: inliers, candidates: cells, noiseVariance: noiseVariance, labs: &labs)
     }
+
+    /// How far (in cells) a soft drop shadow may reach from what casts it: 12 % of the short
+    /// side (45 px at 375 wide, 135 px at 1125).
+    var shadowReach: Int { max(3, Int(0.12 * Double(min(grid.width, grid.height)) / Double(grid.cellSize))) }
 
     // MARK: - Regions
 
@@ -279,37 +390,54 @@ public struct GradientFitter {
     // MARK: - Direction
 
     /// The gradient direction as the principal axis of the colour-difference structure tensor,
-    /// or nil when the colour does not change (a flat fill).
-    private func initialAngle(_ cells: [Bool]) -> Double? {
+    /// or nil when the colour does not change (a flat fill). With `robust`, each cell pair's
+    /// difference counts less the larger it is than the typical one (Cauchy weights), so the
+    /// steep falloff of a soft shadow cannot outvote a faint gradient.
+    private func initialAngle(_ cells: [Bool], robust: Bool = false) -> Double? {
         let cols = grid.columns, rows = grid.rows
-        var jxx = 0.0, jxy = 0.0, jyy = 0.0, pairs = 0
-        cells.withUnsafeBufferPointer { cells in
-            grid.cx.withUnsafeBufferPointer { cx in grid.cy.withUnsafeBufferPointer { cy in
-                grid.r.withUnsafeBufferPointer { r in grid.g.withUnsafeBufferPointer { g in grid.b.withUnsafeBufferPointer { b in
-                    for j in 0..<(rows - 1) {
-                        for i in 0..<(cols - 1) {
-                            let k = j * cols + i
-                            guard cells[k] && cells[k + 1] && cells[k + cols] else { continue }
-                            let hx = cx[k + 1] - cx[k], hy = cy[k + cols] - cy[k]
-                            @inline(__always) func add(_ a: UnsafeBufferPointer<Double>) {
-                                let gx = (a[k + 1] - a[k]) / hx, gy = (a[k + cols] - a[k]) / hy
-                                jxx += gx * gx; jxy += gx * gy; jyy += gy * gy
-                            }
-                            add(r); add(g); add(b)
-                            pairs += 1
-                        }
-                    }
-                } } }
-            } }
+        var gxs: [Color4] = [], gys: [Color4] = []
+        for j in 0..<(rows - 1) {
+            for i in 0..<(cols - 1) {
+                let k = j * cols + i
+                guard cells[k] && cells[k + 1] && cells[k + cols] else { continue }
+                let c = grid.color(k)
+                gxs.append((grid.color(k + 1) - c) / (grid.cx[k + 1] - grid.cx[k]))
+                gys.append((grid.color(k + cols) - c) / (grid.cy[k + cols] - grid.cy[k]))
+            }
         }
-        guard pairs > 0 else { return nil }
+        guard !gxs.isEmpty else { return nil }
+        let pairs = gxs.count
+        var scale2 = 0.0
+        if robust {
+            let m = median((0..<pairs).map { (gxs[$0].lengthSquared + gys[$0].lengthSquared).squareRoot() }, upTo: 100)
+            scale2 = 9 * m * m
+            guard scale2 > 0 else { return nil }
+        }
+        var jxx = 0.0, jxy = 0.0, jyy = 0.0
+        for p in 0..<pairs {
+            let gx = gxs[p], gy = gys[p]
+            let w = robust ? 1 / (1 + (gx.lengthSquared + gy.lengthSquared) / scale2) : 1
+            jxx += w * gx.lengthSquared; jxy += w * (gx * gy).sum(); jyy += w * gy.lengthSquared
+        }
         // Less than about one level of change across the whole box: flat.
         let extent = Double(max(grid.width, grid.height))
-        if (jxx + jyy) / Double(pairs) * extent * extent < 1.0 { return nil }
+        if !robust && (jxx + jyy) / Double(pairs) * extent * extent < 1.0 { return nil }
         let theta = 0.5 * atan2(2 * jxy, jxx - jyy)   // direction (cos θ, sin θ) in y-down pixels
         let dx = cos(theta), dy = sin(theta)
         // CSS: direction = (sin a, −cos a).
         return normalized(atan2(dx, -dy) * 180 / Double.pi)
+    }
+
+    /// The median residual of the cells against the best profile at `angle`: how well a
+    /// direction explains most of them, whatever the rest holds.
+    private func medianResidual(angle: Double, cells: [Bool]) -> Double {
+        let p = fitProfile(angle: angle, inliers: cells)
+        let line = LinearGradient.Line(angle: angle, width: Double(grid.width), height: Double(grid.height))
+        var r: [Double] = []
+        for k in 0..<cells.count where cells[k] {
+            r.append((p.value(line.t(x: grid.cx[k], y: grid.cy[k])) - grid.color(k)).lengthSquared.squareRoot())
+        }
+        return median(r, upTo: 450)
     }
 
     /// An angle in [90, 270): the same line as `a` with its direction pointing down (or right).
@@ -335,10 +463,9 @@ public struct GradientFitter {
                         let u = x * s - y * c, du = x * c + y * s
                         let t = u / len + 0.5
                         let dt = (du * len - u * dLen) / (len * len)
-                        let sl = profile.slope(t), v = profile.value(t)
-                        let jx = sl.x * dt, jy = sl.y * dt, jz = sl.z * dt
-                        num += jx * (r[k] - v.x) + jy * (g[k] - v.y) + jz * (b[k] - v.z)
-                        den += jx * jx + jy * jy + jz * jz
+                        let j = profile.slope(t) * dt
+                        num += (j * (grid.color(k) - profile.value(t))).sum()
+                        den += j.lengthSquared
                     }
                 } } }
             } }
@@ -354,28 +481,42 @@ public struct GradientFitter {
         let line = LinearGradient.Line(angle: angle, width: Double(grid.width), height: Double(grid.height))
         // About two bins per cell along the line: finer bins would only be empty.
         let count = max(64, min(1024, Int(line.length * 2 / Double(grid.cellSize))))
-        // Per bin: Σw, Σwt, Σw·r, Σw·g, Σw·b.
+        // Per bin: Σw, Σwt, Σw·r, Σw·g, Σw·b, Σw·a, Σw·|c|².
         var sums = [SIMD8<Double>](repeating: .zero, count: count)
         let binScale = Double(count)
         sums.withUnsafeMutableBufferPointer { sums in
             inliers.withUnsafeBufferPointer { inliers in
                 grid.cx.withUnsafeBufferPointer { cx in grid.cy.withUnsafeBufferPointer { cy in grid.count.withUnsafeBufferPointer { n in
-                    grid.r.withUnsafeBufferPointer { r in grid.g.withUnsafeBufferPointer { g in grid.b.withUnsafeBufferPointer { b in
+                    grid.r.withUnsafeBufferPointer { r in grid.g.withUnsafeBufferPointer { g in grid.b.withUnsafeBufferPointer { b in let a = grid.a
                         for k in 0..<inliers.count where inliers[k] {
                             let t = line.t(x: cx[k], y: cy[k])
                             let bin = min(count - 1, max(0, Int(t * binScale)))
                             let c = n[k]
-                            sums[bin] += SIMD8(c, c * t, c * r[k], c * g[k], c * b[k], 0, 0, 0)
+                            let v = Color4(r[k], g[k], b[k], a[k])
+                            sums[bin] += SIMD8(c, c * t, c * v.x, c * v.y, c * v.z, c * v.w, c * v.lengthSquared, 0)
                         }
                     } } }
                 } } }
             }
         }
-        var bt: [Double] = [], bc: [Vec3] = [], bw: [Double] = []
-        bt.reserveCapacity(count); bc.reserveCapacity(count); bw.reserveCapacity(count)
+        // Along a line across the gradient every cell has the same colour; a bin whose cells
+        // differ far more than the others' do holds something the gradient does not explain (the
+        // soft shadow under a card spans whole bins but shades them unevenly), so it is left out
+        // rather than bending the profile.
+        var spreads: [Double] = []
+        spreads.reserveCapacity(count)
         for s in sums where s[0] > 0 {
+            spreads.append(max(0, s[6] / s[0] - (Color4(s[2], s[3], s[4], s[5]) / s[0]).lengthSquared))
+        }
+        let spreadLimit = max(4, 9 * median(spreads, upTo: 65025))
+        var bt: [Double] = [], bc: [Color4] = [], bw: [Double] = []
+        bt.reserveCapacity(count); bc.reserveCapacity(count); bw.reserveCapacity(count)
+        var m = 0
+        for s in sums where s[0] > 0 {
+            defer { m += 1 }
+            if spreads[m] > spreadLimit { continue }
             let w = s[0]
-            bt.append(s[1] / w); bc.append(Vec3(s[2] / w, s[3] / w, s[4] / w)); bw.append(w)
+            bt.append(s[1] / w); bc.append(Color4(s[2], s[3], s[4], s[5]) / w); bw.append(w)
         }
         return ProfileBins(t: bt, color: bc, weight: bw, space: options.space)
     }
@@ -390,7 +531,7 @@ public struct GradientFitter {
     /// The same for samples binned along any coordinate (radial, angular).
     func fitProfile(bins: ProfileBins, warm: PiecewiseProfile? = nil) -> PiecewiseProfile {
         guard bins.count >= 2 else {
-            return PiecewiseProfile(knots: [0], colors: [bins.solve(knots: [0]).colors.first ?? Vec3(0, 0, 0)])
+            return PiecewiseProfile(knots: [0], colors: [bins.solve(knots: [0]).colors.first ?? .zero])
         }
         let lo = bins.t[0], hi = bins.t[bins.count - 1]
         var knots = [lo]
@@ -407,12 +548,14 @@ public struct GradientFitter {
             knots = placed(knots, bins: bins, lo: lo, hi: hi, radius: radius)
             radius = .infinity
             best = PiecewiseProfile(knots: knots, colors: bins.solve(knots: knots).colors)
-            if knots.count >= options.maxStops || accurate(best, bins) { return options.extendsEnds ? extrapolatedEnds(pruned(best, bins: bins, lo: lo, hi: hi), bins: bins) : pruned(best, bins: bins, lo: lo, hi: hi) }
+            if knots.count >= options.maxStops || accurate(best, bins) {
+                let kept = collinearPruned(pruned(best, bins: bins, lo: lo, hi: hi), bins: bins)
+                return options.extendsEnds ? extrapolatedEnds(kept, bins: bins) : kept
+            }
             // The next knot goes where the profile misses most.
             var worst = -1.0, at = (lo + hi) / 2
             for i in 0..<bins.count {
-                let v = best.value(bins.t[i]), c = bins.color[i]
-                let e = ((v.x - c.x) * (v.x - c.x) + (v.y - c.y) * (v.y - c.y) + (v.z - c.z) * (v.z - c.z)) * bins.weight[i]
+                let e = (best.value(bins.t[i]) - bins.color[i]).lengthSquared * bins.weight[i]
                 if e > worst && !knots.contains(bins.t[i]) { worst = e; at = bins.t[i] }
             }
             knots.append(at)
@@ -422,17 +565,53 @@ public struct GradientFitter {
 
     /// Drops inner knots the profile does not need (a knot inserted early to absorb an outlier
     /// can become redundant once the others moved): fewest stops that reach the accuracy.
+    /// A knot that improves the mean error by less than a fifth (and is not needed for the
+    /// max) only follows the data's own floor (quantisation of a dark diagonal, grain): it goes.
     private func pruned(_ p: PiecewiseProfile, bins: ProfileBins, lo: Double, hi: Double) -> PiecewiseProfile {
         var best = p
+        let meanLimit = max(0.15, 1.2 * meanError(p, bins) + 0.01)
         var i = 1
         while best.knots.count > 2 && i < best.knots.count {
             var knots = best.knots
             knots.remove(at: i)
             knots = placed(knots, bins: bins, lo: lo, hi: hi, radius: (hi - lo) / 10)
             let candidate = PiecewiseProfile(knots: knots, colors: bins.solve(knots: knots).colors)
-            if accurate(candidate, bins) { best = candidate } else { i += 1 }
+            if accurate(candidate, bins, meanLimit: meanLimit) { best = candidate } else { i += 1 }
         }
         return best
+    }
+
+    /// Drops inner knots whose colour lies on the line between their neighbours (within ΔE2000
+    /// 0.1, over black and over white), the least necessary first, re-solving the colours each
+    /// time: a designer compares stops, and such a stop is noise to them.
+    private func collinearPruned(_ p: PiecewiseProfile, bins: ProfileBins) -> PiecewiseProfile {
+        var best = p
+        while best.knots.count > 2 {
+            var weakest = -1, weakestError = 0.1
+            for i in 1..<(best.knots.count - 1) {
+                let a = best.knots[i - 1], b = best.knots[i + 1], t = best.knots[i]
+                let f = b > a ? (t - a) / (b - a) : 0.5
+                let line = best.colors[i - 1] + (best.colors[i + 1] - best.colors[i - 1]) * f
+                let e = deltaE(line, best.colors[i])
+                if e < weakestError { weakestError = e; weakest = i }
+            }
+            guard weakest > 0 else { break }
+            var knots = best.knots
+            knots.remove(at: weakest)
+            best = PiecewiseProfile(knots: knots, colors: bins.solve(knots: knots).colors)
+        }
+        return best
+    }
+
+    /// ΔE2000 between two premultiplied colours, the worse of over black and over white when
+    /// either is translucent.
+    func deltaE(_ a: Color4, _ b: Color4) -> Double {
+        let space = options.space
+        let black = DeltaE2000.difference(Lab(r255: a.x, g: a.y, b: a.z, in: space), Lab(r255: b.x, g: b.y, b: b.z, in: space))
+        guard a.w < 254.5 || b.w < 254.5 else { return black }
+        let wa = 255 - a.w, wb = 255 - b.w
+        return max(black, DeltaE2000.difference(Lab(r255: a.x + wa, g: a.y + wa, b: a.z + wa, in: space),
+                                                Lab(r255: b.x + wb, g: b.y + wb, b: b.z + wb, in: space)))
     }
 
     /// Coordinate descent over knot positions, each by golden-section search between neighbours.
@@ -471,7 +650,18 @@ public struct GradientFitter {
         return knots
     }
 
-    private func accurate(_ p: PiecewiseProfile, _ bins: ProfileBins) -> Bool {
+    /// The weighted mean ΔE2000 of the profile over the bins.
+    private func meanError(_ p: PiecewiseProfile, _ bins: ProfileBins) -> Double {
+        var sum = 0.0, sw = 0.0
+        for i in 0..<bins.count {
+            let v = p.value(bins.t[i])
+            sum += bins.weight[i] * DeltaE2000.difference(Lab(r255: v.x, g: v.y, b: v.z, in: options.space), bins.lab[i])
+            sw += bins.weight[i]
+        }
+        return sw > 0 ? sum / sw : 0
+    }
+
+    private func accurate(_ p: PiecewiseProfile, _ bins: ProfileBins, meanLimit: Double = 0.15) -> Bool {
         var sum = 0.0, sw = 0.0
         for i in 0..<bins.count { sw += bins.weight[i] }
         let meanWeight = sw / Double(bins.count)
@@ -487,7 +677,7 @@ public struct GradientFitter {
             // Thinly populated bins (corners of diagonals) are noisy; they still count in the mean.
             if bins.weight[i] >= meanWeight / 4 && !nearKink && e > 0.45 { return false }
             // The sum only grows: once over the limit it stays over.
-            if sum / sw > 0.15 { return false }
+            if sum / sw > meanLimit { return false }
         }
         return true
     }
@@ -502,12 +692,24 @@ public struct GradientFitter {
         func extend(_ end: Int, _ inner: Int, to target: Double) {
             let f = (target - q.knots[end]) / (q.knots[end] - q.knots[inner])
             let a = q.colors[end], c = q.colors[inner]
-            q.colors[end] = Vec3(clamp255(a.x + (a.x - c.x) * f), clamp255(a.y + (a.y - c.y) * f), clamp255(a.z + (a.z - c.z) * f))
+            var e = a + (a - c) * f
+            e.w = clamp255(e.w)
+            // Premultiplied: no channel above alpha.
+            e = Color4(min(e.w, max(0, e.x)), min(e.w, max(0, e.y)), min(e.w, max(0, e.z)), e.w)
+            q.colors[end] = e
             q.knots[end] = target
         }
-        if q.knots[0] <= lo + near && q.knots[0] > 0 { extend(0, 1, to: 0) }
+        // An inset stop has a flat stretch of data beyond it; a few stray cells (a corner seen
+        // between two overlays) are not one.
+        let few = 6 * Double(grid.cellSize * grid.cellSize)
+        var head = 0.0, tail = 0.0
+        for i in 0..<b.count {
+            if b.t[i] < q.knots[0] { head += b.weight[i] }
+            if b.t[i] > q.knots[q.knots.count - 1] { tail += b.weight[i] }
+        }
+        if (q.knots[0] <= lo + near || head < few) && q.knots[0] > 0 { extend(0, 1, to: 0) }
         let last = q.knots.count - 1
-        if q.knots[last] >= hi - near && q.knots[last] < 1 { extend(last, last - 1, to: 1) }
+        if (q.knots[last] >= hi - near || tail < few) && q.knots[last] < 1 { extend(last, last - 1, to: 1) }
         return q
     }
 
@@ -522,15 +724,16 @@ public struct GradientFitter {
         var m = 0
         // Along a row (or column) of an axis-aligned gradient the position, and so the model
         // colour, repeats exactly.
-        var lastT = Double.nan, v = Vec3(0, 0, 0)
+        var lastT = Double.nan, v = Color4.zero
+        let reachT = cellReach(line)
         cells.withUnsafeBufferPointer { cells in
             grid.cx.withUnsafeBufferPointer { cx in grid.cy.withUnsafeBufferPointer { cy in
                 grid.r.withUnsafeBufferPointer { r in grid.g.withUnsafeBufferPointer { g in grid.b.withUnsafeBufferPointer { b in
                     d.withUnsafeMutableBufferPointer { d in ds.withUnsafeMutableBufferPointer { ds in
                         for k in 0..<n where cells[k] {
                             let t = line.t(x: cx[k], y: cy[k])
-                            if t != lastT { lastT = t; v = p.value(t) }
-                            let e = ((v.x - r[k]) * (v.x - r[k]) + (v.y - g[k]) * (v.y - g[k]) + (v.z - b[k]) * (v.z - b[k])).squareRoot()
+                            if t != lastT { lastT = t; v = Self.cellMean(p, t: t, reach: reachT) }
+                            let e = (v - Color4(r[k], g[k], b[k], grid.a[k])).lengthSquared.squareRoot()
                             d[k] = e; ds[m] = e; m += 1
                         }
                     } }
@@ -548,24 +751,30 @@ public struct GradientFitter {
 
     /// Mean and max ΔE2000 between cell means and the model, over every `stride`-th cell each
     /// way plus every cell whose RGB error is at least the largest sampled one (so the worst
-    /// cell is never skipped); ΔE2000 on every cell would cost more than the decode.
+    /// cell is never skipped); ΔE2000 on every cell would cost more than the decode. On a
+    /// translucent artboard each cell counts by the worse of the two composites, over black and
+    /// over white.
     func quality(_ p: PiecewiseProfile, angle: Double, cells: [Bool], stride: Int = 2, worstCell: Bool = true, labs: inout CellLabs) -> FitQuality {
         let line = LinearGradient.Line(angle: angle, width: Double(grid.width), height: Double(grid.height))
-        let cols = grid.columns, space = options.space
+        let cols = grid.columns, space = options.space, translucent = grid.translucent
         var sum = 0.0, sw = 0.0, worst = 0.0
         var sampledWorst = 0.0
         // Along a row (or column) of an axis-aligned gradient the position repeats exactly, and
         // with it the model colour and its Lab.
-        var lastT = Double.nan, v = Vec3(0, 0, 0), lastLabT = Double.nan, lastLab = Lab(l: 0, a: 0, b: 0)
+        var lastT = Double.nan, v = Color4.zero, lastLabT = Double.nan, lastLab = Lab(l: 0, a: 0, b: 0)
         @inline(__always) func rgbError(_ k: Int) -> Double {
             let t = line.t(x: grid.cx[k], y: grid.cy[k])
             if t != lastT { lastT = t; v = p.value(t) }
-            let dr = v.x - grid.r[k], dg = v.y - grid.g[k], db = v.z - grid.b[k]
-            return dr * dr + dg * dg + db * db
+            return (v - grid.color(k)).lengthSquared
         }
         @inline(__always) func deltaE(_ k: Int) -> Double {
             if lastT != lastLabT { lastLabT = lastT; lastLab = Lab(r255: v.x, g: v.y, b: v.z, in: space) }
-            return DeltaE2000.difference(lastLab, labs.lab(k, grid))
+            let overBlack = DeltaE2000.difference(lastLab, labs.lab(k, grid))
+            guard translucent else { return overBlack }
+            let c = grid.color(k), white = 255 - v.w, cellWhite = 255 - c.w
+            let overWhite = DeltaE2000.difference(Lab(r255: v.x + white, g: v.y + white, b: v.z + white, in: space),
+                                                  Lab(r255: c.x + cellWhite, g: c.y + cellWhite, b: c.z + cellWhite, in: space))
+            return max(overBlack, overWhite)
         }
         var j = 0
         while j < grid.rows {
@@ -588,20 +797,47 @@ public struct GradientFitter {
         return FitQuality(meanDeltaE: sw > 0 ? sum / sw : 0, maxDeltaE: worst)
     }
 
-    /// The reported quality: over the cells the gradient explains; over every opaque cell when
-    /// the fit leaves more than a tenth of the smoothly connected cells unexplained (a radial
-    /// gradient) or explains less than a fifth of the artboard (a photo with some sky); raised by
-    /// the pixel spread when cells are far noisier than dither or grain.
-    private func quality(for p: PiecewiseProfile, angle: Double, inliers: [Bool], candidates: [Bool], noiseVariance: Double, labs: inout CellLabs) -> FitQuality {
-        let nIn = inliers.reduce(0) { $0 + ($1 ? 1 : 0) }, nCand = candidates.reduce(0) { $0 + ($1 ? 1 : 0) }
+    /// The reported quality, over the cells judged gradient, and what is wrong with the
+    /// artboard if anything: pixel noise far above dither or grain (a photo; the quality is
+    /// raised by that noise), a smoothly shaded area a linear gradient leaves more than a
+    /// quarter of unexplained (radial, angular; the quality is then over that whole area),
+    /// overlays over more than half of the box, or a gradient explaining less than half of it.
+    private func verdict(for p: PiecewiseProfile, angle: Double, inliers: [Bool], candidates: [Bool], overlays: [PixelRect],
+                         noiseVariance: Double, labs: inout CellLabs) -> (FitQuality, FitProblem?, Double) {
         let total = grid.columns * grid.rows
-        var q: FitQuality
-        if nIn * 10 >= nCand * 9 && nIn * 5 >= total {
-            q = quality(p, angle: angle, cells: inliers, labs: &labs)
-        } else {
-            q = quality(p, angle: angle, cells: grid.opaque, labs: &labs)
+        // Shadows fade out next to what casts them; what a linear gradient leaves unexplained
+        // far from any overlay the segmentation saw is its own failure.
+        let far = OverlayDetector.awayFromOverlays(candidates, columns: grid.columns, reach: shadowReach)
+        var nIn = 0, nCand = 0, nCandIn = 0
+        for k in 0..<total {
+            if inliers[k] { nIn += 1 }
+            if far[k] { nCand += 1; if inliers[k] { nCandIn += 1 } }
         }
+        let explained = Double(nIn) / Double(total)
         let sigma = (noiseVariance / 3).squareRoot()
+        var problem: FitProblem?
+        let unexplained = nCand > 0 ? 1 - Double(nCandIn) / Double(nCand) : 1
+        if sigma > 5 {
+            problem = .photo
+        } else if count(candidates) * 2 >= total && unexplained > 0.25 {
+            problem = .notLinear(unexplained: unexplained)
+        } else {
+            let coverage = Double(Self.unionArea(overlays)) / Double(grid.width * grid.height)
+            if coverage > 0.5 { problem = .overlaysTooLarge(coverage: coverage) }
+            else if explained < 0.5 { problem = .littleGradient(explained: explained) }
+        }
+        var q: FitQuality
+        if case .notLinear = problem {
+            q = quality(p, angle: angle, cells: candidates, labs: &labs)
+        } else {
+            q = quality(p, angle: angle, cells: inliers, labs: &labs)
+            // Off by far more than the rejection line over a large smooth area that the
+            // residuals kept (no overlay explains it): a shading a line cannot follow.
+            if problem == nil && q.maxDeltaE > 3 && count(candidates) * 2 >= total {
+                let off = 1 - Double(count(self.explained(by: p, angle: angle, among: far))) / Double(max(1, count(far)))
+                if off > 0.05 { problem = .notLinear(unexplained: off) }
+            }
+        }
         if sigma > 5 {
             let m = p.value(0.5)
             let e = DeltaE2000.difference(Lab(r255: m.x, g: m.y, b: m.z, in: options.space),
@@ -609,7 +845,23 @@ public struct GradientFitter {
             q.maxDeltaE = max(q.maxDeltaE, e)
             q.meanDeltaE = max(q.meanDeltaE, e)
         }
-        return q
+        return (q, problem, explained)
+    }
+
+    /// The area of the union of rectangles, by sweeping their distinct x ranges.
+    static func unionArea(_ rects: [PixelRect]) -> Int {
+        let xs = Array(Set(rects.flatMap { [$0.x, $0.x + $0.width] })).sorted()
+        var area = 0
+        for i in 0..<max(0, xs.count - 1) {
+            let x0 = xs[i], x1 = xs[i + 1]
+            let spans = rects.filter { $0.x <= x0 && $0.x + $0.width >= x1 }.map { ($0.y, $0.y + $0.height) }.sorted { $0 < $1 }
+            var covered = 0, end = Int.min
+            for (a, b) in spans {
+                if a > end { covered += b - a; end = b } else if b > end { covered += b - end; end = b }
+            }
+            area += covered * (x1 - x0)
+        }
+        return area
     }
 
     // MARK: - Overlays
@@ -637,14 +889,14 @@ public struct GradientFitter {
             }
             boxes.append(b)
         }
-        // Merge boxes less than a cell apart (the glyphs of a paragraph, the parts of a card).
+        // Merge boxes that touch or overlap (the glyphs of a paragraph, the parts of a card).
         var merged = true
         while merged {
             merged = false
             outer: for a in 0..<boxes.count {
                 for b in (a + 1)..<boxes.count {
                     let p = boxes[a], q = boxes[b]
-                    if p.x0 <= q.x1 + 2 && q.x0 <= p.x1 + 2 && p.y0 <= q.y1 + 2 && q.y0 <= p.y1 + 2 {
+                    if p.x0 <= q.x1 + 1 && q.x0 <= p.x1 + 1 && p.y0 <= q.y1 + 1 && q.y0 <= p.y1 + 1 {
                         boxes[a] = (min(p.x0, q.x0), min(p.y0, q.y0), max(p.x1, q.x1), max(p.y1, q.y1))
                         boxes.remove(at: b)
                         merged = true
@@ -700,5 +952,8 @@ func median(_ values: [Double], upTo maxValue: Double) -> Double {
     return maxValue
 }
 
+func count(_ flags: [Bool]) -> Int { flags.reduce(0) { $0 + ($1 ? 1 : 0) } }
+
 @inline(__always) func clamp01(_ v: Double) -> Double { min(1, max(0, v)) }
 @inline(__always) func clamp255(_ v: Double) -> Double { min(255, max(0, v)) }
+@inline(__always) func clamped255(_ c: Color4) -> Color4 { c.clamped(lowerBound: .zero, upperBound: Color4(repeating: 255)) }

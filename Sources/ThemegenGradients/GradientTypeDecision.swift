@@ -14,6 +14,8 @@ enum GradientTypeDecision {
         let linearFitter = GradientFitter(grid: grid, options: options)
         let (linear, candidates, noiseVariance) = linearFitter.fitWithCandidates()
         guard linear.stops.count >= 2 else { return linear }
+        // Noise far above grain is no gradient of any shape.
+        if linear.problem == .photo { return linear }
         if worstDeltaE(linear.model, grid: grid, cells: candidates, space: options.space) <= linearTolerance { return linear }
 
         var best = (fit: linear, score: score(linear.model, grid: grid, cells: candidates))
@@ -32,11 +34,10 @@ enum GradientTypeDecision {
         let linear = LinearGradient(angle: m.angle, stops: m.stops)
         var worst = 0.0
         for k in 0..<cells.count where cells[k] {
-            let c = linear.color(at: coordinates.position(x: grid.cx[k], y: grid.cy[k]))
-            let dr = c.red * 255 - grid.r[k], dg = c.green * 255 - grid.g[k], db = c.blue * 255 - grid.b[k]
+            let c = premultiplied(linear, at: coordinates.position(x: grid.cx[k], y: grid.cy[k]))
             // ΔE2000 1 is never less than about 0.8 levels of 8-bit RGB distance.
-            guard dr * dr + dg * dg + db * db > 0.5 else { continue }
-            let e = DeltaE2000.difference(Lab(r255: c.red * 255, g: c.green * 255, b: c.blue * 255, in: space),
+            guard (c - grid.color(k)).lengthSquared > 0.5 else { continue }
+            let e = DeltaE2000.difference(Lab(r255: c.x, g: c.y, b: c.z, in: space),
                                           Lab(r255: grid.r[k], g: grid.g[k], b: grid.b[k], in: space))
             worst = max(worst, e)
             if worst > linearTolerance { return worst }
@@ -51,10 +52,15 @@ enum GradientTypeDecision {
         let linear = LinearGradient(angle: m.angle, stops: m.stops)
         var sum = 0.0, n = 0.0
         for k in 0..<cells.count where cells[k] {
-            let c = linear.color(at: coordinates.position(x: grid.cx[k], y: grid.cy[k]))
-            let dr = c.red * 255 - grid.r[k], dg = c.green * 255 - grid.g[k], db = c.blue * 255 - grid.b[k]
-            sum += min(400, dr * dr + dg * dg + db * db); n += 1
+            let c = premultiplied(linear, at: coordinates.position(x: grid.cx[k], y: grid.cy[k]))
+            sum += min(400, (c - grid.color(k)).lengthSquared); n += 1
         }
         return n > 0 ? sum / n : 0
+    }
+
+    /// The stops' premultiplied colour at `t`, 8-bit scale, as the cells hold it.
+    static func premultiplied(_ g: LinearGradient, at t: Double) -> Color4 {
+        let c = g.premultipliedColor(at: t)
+        return Color4(c.red, c.green, c.blue, c.alpha) * 255
     }
 }

@@ -12,8 +12,8 @@ import ThemegenImage
 
 /// A CSS `linear-gradient(angle, stops…)` laid over a W×H box.
 ///
-/// Colours are non-premultiplied encoded values (0…1) in whatever space the owner says, and are
-/// interpolated linearly in those encoded values, as browsers do for sRGB gradients.
+/// Colours are non-premultiplied encoded values (0…1) in whatever space the owner says; they
+/// are interpolated linearly in premultiplied encoded values, as browsers do for sRGB gradients.
 public struct LinearGradient: Sendable, Hashable {
     /// CSS degrees: 0 points up, 90 right, 180 down.
     public var angle: Double
@@ -63,11 +63,25 @@ public struct LinearGradient: Sendable, Hashable {
     }
 
     /// The colour at position `t` on the gradient line: first/last stop colour beyond the ends,
-    /// linear between neighbouring stops.
+    /// interpolated between neighbouring stops in premultiplied values (as CSS does), so a
+    /// stop's colour counts by its alpha; for opaque stops that is plain linear interpolation.
     @inline(__always)
     public func color(at t: Double) -> RGBA {
+        let p = premultipliedColor(at: t)
+        guard p.alpha > 0 else { return RGBA(red: 0, green: 0, blue: 0, alpha: 0) }
+        if p.alpha == 1 { return p }
+        return RGBA(red: p.red / p.alpha, green: p.green / p.alpha, blue: p.blue / p.alpha, alpha: p.alpha)
+    }
+
+    /// The colour at `t` with red, green and blue multiplied by alpha: what the gradient draws
+    /// over black, and linear between stops.
+    @inline(__always)
+    public func premultipliedColor(at t: Double) -> RGBA {
+        @inline(__always) func pre(_ c: RGBA) -> RGBA {
+            RGBA(red: c.red * c.alpha, green: c.green * c.alpha, blue: c.blue * c.alpha, alpha: c.alpha)
+        }
         guard let first = stops.first else { return RGBA(red: 0, green: 0, blue: 0, alpha: 0) }
-        if t <= first.position || stops.count == 1 { return first.color }
+        if t <= first.position || stops.count == 1 { return pre(first.color) }
         var i = 1
         while i < stops.count {
             let b = stops[i]
@@ -75,14 +89,15 @@ public struct LinearGradient: Sendable, Hashable {
                 let a = stops[i - 1]
                 let span = b.position - a.position
                 let f = span > 0 ? (t - a.position) / span : 1
-                return RGBA(red: a.color.red + (b.color.red - a.color.red) * f,
-                            green: a.color.green + (b.color.green - a.color.green) * f,
-                            blue: a.color.blue + (b.color.blue - a.color.blue) * f,
-                            alpha: a.color.alpha + (b.color.alpha - a.color.alpha) * f)
+                let pa = pre(a.color), pb = pre(b.color)
+                return RGBA(red: pa.red + (pb.red - pa.red) * f,
+                            green: pa.green + (pb.green - pa.green) * f,
+                            blue: pa.blue + (pb.blue - pa.blue) * f,
+                            alpha: pa.alpha + (pb.alpha - pa.alpha) * f)
             }
             i += 1
         }
-        return stops[stops.count - 1].color
+        return pre(stops[stops.count - 1].color)
     }
 
     /// The colour at the centre of pixel (x, y) of a W×H box.

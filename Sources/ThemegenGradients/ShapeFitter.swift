@@ -152,11 +152,11 @@ struct ShapeFitter {
         for k in 0..<cells.count where cells[k] {
             let bin = min(count - 1, max(0, Int((t[k] - lo) * binScale)))
             let c = grid.count[k]
-            sums[bin] += SIMD8(c, c * t[k], c * grid.r[k], c * grid.g[k], c * grid.b[k], 0, 0, 0)
+            sums[bin] += SIMD8(c, c * t[k], c * grid.r[k], c * grid.g[k], c * grid.b[k], c * grid.a[k], 0, 0)
         }
-        var bt: [Double] = [], bc: [Vec3] = [], bw: [Double] = []
+        var bt: [Double] = [], bc: [Color4] = [], bw: [Double] = []
         for s in sums where s[0] > 0 {
-            bt.append(s[1] / s[0]); bc.append(Vec3(s[2] / s[0], s[3] / s[0], s[4] / s[0])); bw.append(s[0])
+            bt.append(s[1] / s[0]); bc.append(Color4(s[2], s[3], s[4], s[5]) / s[0]); bw.append(s[0])
         }
         return ProfileBins(t: bt, color: bc, weight: bw, space: options.space)
     }
@@ -266,8 +266,8 @@ struct ShapeFitter {
                 d = [dy / r2 / (2 * Double.pi), -dx / r2 / (2 * Double.pi), 0]
             }
             let sl = p.slope(t[k]), v = p.value(t[k])
-            let res = [grid.r[k] - v.x, grid.g[k] - v.y, grid.b[k] - v.z], s = [sl.x, sl.y, sl.z]
-            for c in 0..<3 {
+            let res = [grid.r[k] - v.x, grid.g[k] - v.y, grid.b[k] - v.z, grid.a[k] - v.w], s = [sl.x, sl.y, sl.z, sl.w]
+            for c in 0..<4 {
                 for i in 0..<m {
                     let ji = s[c] * d[i]
                     b[i] += ji * res[c]
@@ -309,7 +309,7 @@ struct ShapeFitter {
                 let v = cellAverage(k) { x, y in
                     Self.extended(p, GradientModel.Coordinates.turn(dx: x - g.cx, dy: y - g.cy, from: start) + shift)
                 }
-                sum += (v.x - grid.r[k]) * (v.x - grid.r[k]) + (v.y - grid.g[k]) * (v.y - grid.g[k]) + (v.z - grid.b[k]) * (v.z - grid.b[k])
+                sum += (v - grid.color(k)).lengthSquared
             }
             return sum
         }
@@ -339,7 +339,7 @@ struct ShapeFitter {
             var sum = 0.0
             for k in near {
                 let v = cellAverage(k) { x, y in p.value(GradientModel.Coordinates.turn(dx: x - cx, dy: y - cy, from: g.start)) }
-                sum += min(limit * limit, (v.x - grid.r[k]) * (v.x - grid.r[k]) + (v.y - grid.g[k]) * (v.y - grid.g[k]) + (v.z - grid.b[k]) * (v.z - grid.b[k]))
+                sum += min(limit * limit, (v - grid.color(k)).lengthSquared)
             }
             return sum
         }
@@ -377,13 +377,12 @@ struct ShapeFitter {
 
     /// The profile's value, with its end segments continued linearly a little past the end
     /// knots when those lie at the ends of the turn (a ramp running into the seam).
-    static func extended(_ p: PiecewiseProfile, _ t: Double) -> Vec3 {
+    static func extended(_ p: PiecewiseProfile, _ t: Double) -> Color4 {
         let n = p.knots.count
         guard n >= 2 else { return p.value(t) }
-        func line(_ i: Int, _ j: Int) -> Vec3 {
+        func line(_ i: Int, _ j: Int) -> Color4 {
             let f = (t - p.knots[i]) / (p.knots[j] - p.knots[i])
-            let a = p.colors[i], b = p.colors[j]
-            return Vec3(clamp255(a.x + (b.x - a.x) * f), clamp255(a.y + (b.y - a.y) * f), clamp255(a.z + (b.z - a.z) * f))
+            return clamped255(p.colors[i] + (p.colors[j] - p.colors[i]) * f)
         }
         if t < p.knots[0] && p.knots[0] < 0.01 { return line(0, 1) }
         if t > p.knots[n - 1] && p.knots[n - 1] > 0.99 { return line(n - 2, n - 1) }
@@ -392,28 +391,28 @@ struct ShapeFitter {
 
     /// A colour function averaged over cell k's pixels (every other one each way): what a cell
     /// mean is where one cell spans much of the gradient (near an angular centre, at a seam).
-    private func cellAverage(_ k: Int, _ color: (Double, Double) -> Vec3) -> Vec3 {
+    private func cellAverage(_ k: Int, _ color: (Double, Double) -> Color4) -> Color4 {
         let cs = grid.cellSize
         let x0 = Double(k % grid.columns * cs), y0 = Double(k / grid.columns * cs)
         let w = min(cs, grid.width - Int(x0)), h = min(cs, grid.height - Int(y0))
-        var s = Vec3(0, 0, 0), n = 0.0
+        var s = Color4.zero, n = 0.0
         var y = 0
         while y < h {
             var x = 0
             while x < w {
                 let v = color(x0 + Double(x) + 1, y0 + Double(y) + 1)
-                s.x += v.x; s.y += v.y; s.z += v.z; n += 1
+                s += v; n += 1
                 x += 2
             }
             y += 2
         }
-        return Vec3(s.x / n, s.y / n, s.z / n)
+        return s / n
     }
 
-    /// The model's colour, 8-bit scale, at a point.
-    private func modelColor(_ linear: LinearGradient, _ coordinates: GradientModel.Coordinates, _ x: Double, _ y: Double) -> Vec3 {
-        let c = linear.color(at: coordinates.position(x: x, y: y))
-        return Vec3(c.red * 255, c.green * 255, c.blue * 255)
+    /// The model's premultiplied colour, 8-bit scale, at a point (as cells hold them).
+    private func modelColor(_ linear: LinearGradient, _ coordinates: GradientModel.Coordinates, _ x: Double, _ y: Double) -> Color4 {
+        let c = linear.premultipliedColor(at: coordinates.position(x: x, y: y))
+        return Color4(c.red, c.green, c.blue, c.alpha) * 255
     }
 
     /// An angular gradient without a seam (first and last colours equal) starts at the stop
@@ -437,8 +436,7 @@ struct ShapeFitter {
     private func profileError(_ p: PiecewiseProfile, t: [Double], cells: [Bool]) -> Double {
         var sum = 0.0, n = 0.0
         for k in 0..<cells.count where cells[k] {
-            let v = p.value(t[k])
-            sum += (v.x - grid.r[k]) * (v.x - grid.r[k]) + (v.y - grid.g[k]) * (v.y - grid.g[k]) + (v.z - grid.b[k]) * (v.z - grid.b[k])
+            sum += (p.value(t[k]) - grid.color(k)).lengthSquared
             n += 1
         }
         return n > 0 ? sum / n : 0
@@ -451,8 +449,7 @@ struct ShapeFitter {
         var d = [Double](repeating: -1, count: cells.count)
         var ds: [Double] = []
         for k in 0..<cells.count where cells[k] {
-            let v = p.value(t[k])
-            let e = ((v.x - grid.r[k]) * (v.x - grid.r[k]) + (v.y - grid.g[k]) * (v.y - grid.g[k]) + (v.z - grid.b[k]) * (v.z - grid.b[k])).squareRoot()
+            let e = (p.value(t[k]) - grid.color(k)).lengthSquared.squareRoot()
             d[k] = e; ds.append(e)
         }
         let limit = max(3, 5 * median(ds, upTo: 450))
@@ -472,8 +469,8 @@ struct ShapeFitter {
             for k in 0..<inliers.count where inliers[k] { lo = min(lo, t[k]) }
             let cell = Double(grid.cellSize) / scale
             if knots.count >= 2 && knots[0] > 0 && lo < 6 * cell && knots[0] < lo + cell / 2 {
-                let f = -knots[0] / (knots[1] - knots[0]), a = colors[0], b = colors[1]
-                colors[0] = Vec3(clamp255(a.x + (b.x - a.x) * f), clamp255(a.y + (b.y - a.y) * f), clamp255(a.z + (b.z - a.z) * f))
+                let f = -knots[0] / (knots[1] - knots[0])
+                colors[0] = clamped255(colors[0] + (colors[1] - colors[0]) * f)
                 knots[0] = 0
             }
             // Canonical: the last stop on the ellipse.
@@ -491,14 +488,20 @@ struct ShapeFitter {
             start = (start * 100).rounded() / 100
             shape = .angular(center: UnitPoint(x: Self.six(g.cx / w), y: Self.six(g.cy / h)), startAngle: start)
         }
-        let stops = zip(knots, colors).map { t, c in
-            GradientStop(color: RGBA(red: clamp01(c.x / 255), green: clamp01(c.y / 255), blue: clamp01(c.z / 255)), position: Self.six(t))
-        }
+        let colours = GradientFitter.stops(PiecewiseProfile(knots: knots, colors: colors), translucent: grid.translucent).map(\.color)
+        let stops = zip(knots, colours).map { t, c in GradientStop(color: c, position: Self.six(t)) }
         var model = GradientModel(shape: shape, stops: stops)
         model = snappedStart(model, inliers: inliers)
         let q = quality(model, inliers: inliers, candidates: candidates, noiseVariance: noiseVariance)
+        let explained = Double(inliers.reduce(0) { $0 + ($1 ? 1 : 0) }) / Double(max(1, inliers.count))
+        let overlays = GradientFitter(grid: grid, options: options).overlayRects(explainedCells(model, inliers: inliers, candidates: candidates))
+        var problem: FitProblem? = nil
+        let coverage = Double(GradientFitter.unionArea(overlays)) / Double(grid.width * grid.height)
+        if (noiseVariance / 3).squareRoot() > 5 { problem = .photo }
+        else if coverage > 0.5 { problem = .overlaysTooLarge(coverage: coverage) }
+        else if explained < 0.5 { problem = .littleGradient(explained: explained) }
         let fit = GradientFit(angle: 180, stops: model.stops, startPoint: UnitPoint(x: 0.5, y: 0), endPoint: UnitPoint(x: 0.5, y: 1),
-                              quality: q, overlays: GradientFitter(grid: grid, options: options).overlayRects(explainedCells(model, inliers: inliers, candidates: candidates)), shape: model.shape)
+                              quality: q, overlays: overlays, problem: problem, explained: explained, shape: model.shape)
         return Result(fit: fit, inliers: inliers)
     }
 
@@ -512,9 +515,7 @@ struct ShapeFitter {
         var d = [Double](repeating: 0, count: n)
         var ds: [Double] = []
         for k in 0..<n {
-            let c = linear.color(at: coordinates.position(x: grid.cx[k], y: grid.cy[k]))
-            let dr = c.red * 255 - grid.r[k], dg = c.green * 255 - grid.g[k], db = c.blue * 255 - grid.b[k]
-            d[k] = (dr * dr + dg * dg + db * db).squareRoot()
+            d[k] = (modelColor(linear, coordinates, grid.cx[k], grid.cy[k]) - grid.color(k)).lengthSquared.squareRoot()
             if inliers[k] { ds.append(d[k]) }
         }
         let limit = max(3, 5 * median(ds, upTo: 450))
@@ -522,7 +523,7 @@ struct ShapeFitter {
         // at its centre: judge those by the model averaged over the cell.
         for k in 0..<n where d[k] > limit && grid.opaque[k] && !candidates[k] {
             let v = cellAverage(k) { modelColor(linear, coordinates, $0, $1) }
-            d[k] = ((v.x - grid.r[k]) * (v.x - grid.r[k]) + (v.y - grid.g[k]) * (v.y - grid.g[k]) + (v.z - grid.b[k]) * (v.z - grid.b[k])).squareRoot()
+            d[k] = (v - grid.color(k)).lengthSquared.squareRoot()
         }
         var g = Geometry(cx: 0, cy: 0)
         if case let .angular(c, a) = m.shape { g = Geometry(cx: c.x * Double(grid.width), cy: c.y * Double(grid.height), start: a) }
@@ -550,7 +551,7 @@ struct ShapeFitter {
         var q = deltaE(m, cells: cells, excludingCentreAndSeam: true)
         let sigma = (noiseVariance / 3).squareRoot()
         if sigma > 5, let mid = m.stops.first?.color {
-            let c = Vec3(mid.red * 255, mid.green * 255, mid.blue * 255)
+            let c = SIMD3(mid.red * 255, mid.green * 255, mid.blue * 255)
             let e = DeltaE2000.difference(Lab(r255: c.x, g: c.y, b: c.z, in: options.space),
                                           Lab(r255: min(255, c.x + sigma), g: min(255, c.y + sigma), b: min(255, c.z + sigma), in: options.space))
             q.maxDeltaE = max(q.maxDeltaE, e); q.meanDeltaE = max(q.meanDeltaE, e)

@@ -29,7 +29,7 @@ public enum ThemeExtractor {
         let chosen = ThemeName.largestVariants(files)
         let results = concurrentMap(chosen.count) { i in
             progress?(chosen[i])
-            return Result { try fitFile(path: chosen[i], maxPixels: options.maxPixels) }
+            return Result { try fitFile(path: chosen[i], maxPixels: options.maxPixels, options: options) }
         }
         var themes: [Theme] = []
         for result in results {
@@ -45,10 +45,18 @@ public enum ThemeExtractor {
     }
 
     /// Streams a PNG's rows into a `GradientAccumulator` (one cell row of rows per read) and fits.
-    public static func fitFile(path: String, maxPixels: Int = PNGLimits.defaultMaxPixels) throws -> FittedFile {
+    /// With `options`, a colour profile they do not accept is reported before anything else
+    /// (the size, the pixels), as `slice` does.
+    public static func fitFile(path: String, maxPixels: Int = PNGLimits.defaultMaxPixels, options: ThemeOptions? = nil) throws -> FittedFile {
         let reader = try PNGRowReader(path: path, maxPixels: maxPixels, rgbWhenOpaque: true)
+        if let options, !options.convertToSRGB, case .other(let profile) = reader.colorSpace {
+            throw unsupportedProfile(FilePath.relative(path, to: options.baseDirectory), profile)
+        }
         let width = reader.header.width, height = reader.header.height
         guard width > 0 && height > 0 else { throw FileError(path, "the image is empty") }
+        guard width >= 8 && height >= 8 else {
+            throw FileError(path, "the artboard is \(width)×\(height) px; a gradient needs at least 8×8 px to be recovered")
+        }
         var acc = GradientAccumulator(width: width, height: height)
         let batch = acc.cellSize
         let buffer = UnsafeMutableRawPointer.allocate(byteCount: reader.rowBytes * batch, alignment: 16)
@@ -69,9 +77,43 @@ public enum ThemeExtractor {
             y += n
         }
         try reader.finish()
+        if acc.isFullyTransparent {
+            throw FileError(path, "the artboard is fully transparent (alpha 0 everywhere): there is no gradient to recover; export it with its background")
+        }
         let space = RGBSpace(reader.colorSpace) ?? .sRGB
         return FittedFile(file: path, width: width, height: height, colorSpace: reader.colorSpace,
                           fit: acc.fit(options: .init(space: space)))
+    }
+
+    /// What the fit promises on the gradient's pixels (ΔE2000); a theme between this and the
+    /// rejection line gets a warning.
+    public static let promisedMean = 0.5, promisedMax = 1.5
+
+    /// Why an artboard is rejected, worded for the user, or nil when it is a linear gradient
+    /// within `limit`.
+    public static func rejection(_ fit: GradientFit, limit: Double) -> String? {
+        let q = fit.quality
+        let numbers = "the best fit (\(fit.shape.type)) is off by ΔE2000 \(NumberFormat.fixed(q.maxDeltaE, 2)) at worst "
+            + "(mean \(NumberFormat.fixed(q.meanDeltaE, 2)))"
+        let notGradient = "not a linear, radial or angular gradient: "
+        func percent(_ v: Double) -> String { NumberFormat.fixed(v * 100, 0) + "%" }
+        switch fit.problem {
+        case .photo?:
+            return notGradient + "the pixels are far noisier than dither or grain (a photo or a texture); " + numbers
+        case .notLinear(let unexplained)?:
+            return notGradient + "\(percent(unexplained)) of its smooth area follows none of them (shaded art?); " + numbers
+        case .overlaysTooLarge(let coverage)?:
+            return "the overlays found would cover \(percent(coverage)) of the artboard, more than half, so too little gradient is left to trust"
+        case .littleGradient(let explained)?:
+            return "the gradient explains only \(percent(explained)) of the artboard (at least 50% is needed); the rest is covered or does not follow it"
+        case nil:
+            guard q.maxDeltaE > limit else { return nil }
+            return notGradient + numbers + ", above \(NumberFormat.trimmed(limit))"
+        }
+    }
+
+    static func unsupportedProfile(_ file: String, _ profile: String) -> FileError {
+        FileError(file, "colour profile '\(profile)' is neither sRGB nor Display P3; re-export in sRGB or Display P3, or pass --color-space srgb to take its values as sRGB")
     }
 
     /// Applies the theme rules to one fit; nil (with an error reported) when the file cannot
@@ -80,15 +122,17 @@ public enum ThemeExtractor {
         let file = FilePath.relative(f.file, to: options.baseDirectory)
         let name = ThemeName.parse(fileName: FilePath.lastComponent(f.file)).name
         let q = f.fit.quality
-        if q.maxDeltaE > options.poorFitLimit {
-            let detail = "not a linear, radial or angular gradient: the best fit (\(f.fit.shape.type)) is off by ΔE2000 "
-                + "\(NumberFormat.fixed(q.maxDeltaE, 2)) at worst (mean \(NumberFormat.fixed(q.meanDeltaE, 2))), "
-                + "above \(NumberFormat.trimmed(options.poorFitLimit))"
-            if !options.allowPoorFit {
-                console.error(FileError(file, detail + "; pass --allow-poor-fit to keep it anyway"))
+        if let detail = rejection(f.fit, limit: options.poorFitLimit) {
+            let allowed = options.themeAllowPoorFit[name] ?? options.allowPoorFit
+            if !allowed {
+                console.error(FileError(file, detail + "; " + options.poorFitRemedy.keep(theme: name)))
                 return nil
             }
-            console.warning("\(file): \(detail); kept because of --allow-poor-fit")
+            console.warning("\(file): \(detail); kept because of \(options.poorFitRemedy.keptBecause(theme: name))")
+        } else if q.meanDeltaE > promisedMean || q.maxDeltaE > promisedMax {
+            console.warning("\(file): the recovered gradient is off by ΔE2000 \(NumberFormat.fixed(q.maxDeltaE, 2)) at worst "
+                + "(mean \(NumberFormat.fixed(q.meanDeltaE, 2))) outside the overlays, above the \(NumberFormat.fixed(promisedMax, 1)) "
+                + "(mean \(NumberFormat.fixed(promisedMean, 1))) themegen aims for; compare its stops with the design")
         }
 
         var stops = f.fit.stops
@@ -104,7 +148,7 @@ public enum ThemeExtractor {
             }
         case .other(let profile):
             guard options.convertToSRGB else {
-                console.error(FileError(file, "colour profile '\(profile)' is neither sRGB nor Display P3; re-export in sRGB or Display P3, or pass --color-space srgb to take its values as sRGB"))
+                console.error(unsupportedProfile(file, profile))
                 return nil
             }
             colorSpace = .sRGB

@@ -10,8 +10,13 @@ public struct ThemeOptions: Sendable {
     public var themeTextColors: [String: [TextColorCheck]]
     /// Per-theme accent colours, by theme name; the default is the last stop.
     public var themeColors: [String: RGBA]
-    /// `--allow-poor-fit`: keep themes whose fit max ΔE2000 exceeds `poorFitLimit`.
+    /// `--allow-poor-fit` (or the config's `allowPoorFit`): keep themes that are rejected
+    /// otherwise (fit max ΔE2000 above `poorFitLimit`, or not a linear gradient).
     public var allowPoorFit: Bool
+    /// Per-theme `allowPoorFit` by theme name (the config's); wins over `allowPoorFit`.
+    public var themeAllowPoorFit: [String: Bool] = [:]
+    /// How messages name the way to keep a rejected theme: a flag, or config keys in a run.
+    public var poorFitRemedy: PoorFitRemedy = .flag
     /// `--color-space srgb`: give every theme in sRGB, converting Display P3 and taking the
     /// values of other profiles as sRGB (with a warning), instead of failing on them.
     public var convertToSRGB: Bool
@@ -56,5 +61,35 @@ public struct TextColorCheck: Sendable, Hashable {
             throw UsageError("--text-color '\(text)': '\(value)' is not a colour (expected #RRGGBB)")
         }
         return TextColorCheck(name: parts[0], color: color, large: large)
+    }
+}
+
+/// Where the user can keep a rejected theme: the `--allow-poor-fit` flag of a command, or the
+/// `allowPoorFit` keys of a themes input in a config (`run` takes no such flag).
+public enum PoorFitRemedy: Sendable, Hashable {
+    case flag
+    /// The themes input's key path (`themes[0]`) and the config file's name.
+    case config(keyPath: String, file: String)
+
+    func keep(theme: String) -> String {
+        switch self {
+        case .flag: return "pass --allow-poor-fit to keep it anyway"
+        case let .config(keyPath, file):
+            return "set \(keyPath).themes.\(JSONKey.quoted(theme)).allowPoorFit (or \(keyPath).allowPoorFit) to true in \(file) to keep it anyway, or leave the file out with \(keyPath).exclude"
+        }
+    }
+
+    func keptBecause(theme: String) -> String {
+        switch self {
+        case .flag: return "--allow-poor-fit"
+        case let .config(keyPath, _): return "\(keyPath).allowPoorFit"
+        }
+    }
+}
+
+/// Theme names in key paths: bare when they are plain identifiers, else quoted.
+enum JSONKey {
+    static func quoted(_ name: String) -> String {
+        name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) && !name.isEmpty ? name : "\"\(name)\""
     }
 }

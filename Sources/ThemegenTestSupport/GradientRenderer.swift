@@ -17,6 +17,10 @@ public struct GradientRenderer: Sendable {
         case text(PixelRect, color: RGBA, seed: UInt64)
         /// An antialiased filled circle, like an icon.
         case icon(centerX: Int, centerY: Int, radius: Int, color: RGBA)
+        /// A soft drop shadow of a rounded rectangle (drawn before the card that casts it):
+        /// black at `opacity` inside, fading out with a Gaussian blur of `blur` px (σ),
+        /// moved down by `offsetY`.
+        case shadow(PixelRect, cornerRadius: Int, blur: Double, opacity: Double, offsetY: Int)
     }
 
     public var width: Int
@@ -42,7 +46,7 @@ public struct GradientRenderer: Sendable {
     /// The gradient drawn under the overlays.
     public var model: GradientModel { GradientModel(shape: shape, angle: gradient.angle, stops: gradient.stops) }
 
-    /// The whole artboard as an opaque 8-bit RGBA image.
+    /// The whole artboard as an 8-bit RGBA image (opaque unless the gradient has alpha).
     public func render() -> Image {
         var pixels = [UInt8](repeating: 0, count: width * height * 4)
         pixels.withUnsafeMutableBufferPointer { p in
@@ -54,26 +58,31 @@ public struct GradientRenderer: Sendable {
     }
 
     /// One RGBA8 row (4·width bytes). Rows are independent (the noise is seeded per row), so a
-    /// caller can stream them without holding the image.
+    /// caller can stream them without holding the image. Drawing happens in premultiplied
+    /// values (CSS gradients interpolate them; overlays composite "over" on them).
     public func renderRow(y: Int, into row: UnsafeMutableBufferPointer<UInt8>) {
         precondition(row.count >= width * 4)
         let coordinates = model.coordinates(width: width, height: height)
-        var buf = [Double](repeating: 0, count: width * 3)
+        var buf = [Double](repeating: 0, count: width * 4)
         let py = Double(y) + 0.5
         for x in 0..<width {
-            let c = gradient.color(at: coordinates.position(x: Double(x) + 0.5, y: py))
-            buf[x * 3] = c.red * 255; buf[x * 3 + 1] = c.green * 255; buf[x * 3 + 2] = c.blue * 255
+            let c = gradient.premultipliedColor(at: coordinates.position(x: Double(x) + 0.5, y: py))
+            buf[x * 4] = c.red * 255; buf[x * 4 + 1] = c.green * 255; buf[x * 4 + 2] = c.blue * 255; buf[x * 4 + 3] = c.alpha * 255
         }
         for overlay in overlays { draw(overlay, y: y, into: &buf) }
         var rng = SeededRandom(seed: seed &* 0x2545_F491_4F6C_DD1D &+ UInt64(y) &* 0x9E37_79B9)
         for x in 0..<width {
             let g = grain > 0 ? Double(rng.int(-grain, grain)) : 0
+            let alpha = buf[x * 4 + 3]
+            let a8 = min(255, max(0, alpha.rounded()))
             for ch in 0..<3 {
-                var v = (buf[x * 3 + ch] + g).rounded()
+                // Stored unpremultiplied, as PNG holds it; exact for opaque pixels.
+                let c = alpha >= 255 ? buf[x * 4 + ch] : alpha > 0 ? buf[x * 4 + ch] * 255 / alpha : 0
+                var v = (c + g).rounded()
                 if dither { v += Double(rng.int(-1, 1)) }
-                row[x * 4 + ch] = UInt8(min(255, max(0, v)))
+                row[x * 4 + ch] = a8 == 0 ? 0 : UInt8(min(255, max(0, v)))
             }
-            row[x * 4 + 3] = 255
+            row[x * 4 + 3] = UInt8(a8)
         }
     }
 
@@ -81,8 +90,10 @@ public struct GradientRenderer: Sendable {
         func put(_ x: Int, _ c: RGBA, _ coverage: Double) {
             let a = coverage * c.alpha
             for (ch, v) in [c.red, c.green, c.blue].enumerated() {
-                buf[x * 3 + ch] = buf[x * 3 + ch] * (1 - a) + v * 255 * a
+                buf[x * 4 + ch] = buf[x * 4 + ch] * (1 - a) + v * 255 * a
             }
+            // Written so that an opaque pixel stays exactly 255.
+            buf[x * 4 + 3] += (255 - buf[x * 4 + 3]) * a
         }
         switch overlay {
         case let .bar(edge, thickness, color):
@@ -129,6 +140,20 @@ public struct GradientRenderer: Sendable {
                 let dx = Double(x) + 0.5 - Double(cx)
                 let coverage = min(1, max(0, Double(radius) + 0.5 - (dx * dx + dy * dy).squareRoot()))
                 if coverage > 0 { put(x, color, coverage) }
+            }
+        case let .shadow(r, radius, blur, opacity, offsetY):
+            let reach = Int((3 * blur).rounded(.up)) + 1
+            let top = r.y + offsetY
+            guard y >= top - reach, y < top + r.height + reach else { return }
+            let black = RGBA(red: 0, green: 0, blue: 0)
+            for x in max(0, r.x - reach)..<min(width, r.x + r.width + reach) {
+                // Signed distance to the rounded rectangle, then the Gaussian's edge profile.
+                let qx = abs(Double(x) + 0.5 - (Double(r.x) + Double(r.width) / 2)) - (Double(r.width) / 2 - Double(radius))
+                let qy = abs(Double(y) + 0.5 - (Double(top) + Double(r.height) / 2)) - (Double(r.height) / 2 - Double(radius))
+                let outside = (max(qx, 0) * max(qx, 0) + max(qy, 0) * max(qy, 0)).squareRoot()
+                let d = outside + min(max(qx, qy), 0) - Double(radius)
+                let coverage = blur > 0 ? 0.5 * erfc(d / (blur * 2.0.squareRoot())) : (d <= 0 ? 1 : 0)
+                if coverage > 1e-4 { put(x, black, coverage * opacity) }
             }
         }
     }

@@ -120,7 +120,7 @@ final class ConfigTests: XCTestCase {
         }
         """, root: root), [
             "themegen.json:6: themes[0].outputs[1].template: expected a string, found a number",
-            "themegen.json:8: themes[0].themes.Sunset.themeColour: unknown key (did you mean 'themeColor'?) (known keys here: themeColor, textColors)",
+            "themegen.json:8: themes[0].themes.Sunset.themeColour: unknown key (did you mean 'themeColor'?) (known keys here: themeColor, textColors, allowPoorFit)",
             "themegen.json:8: themes[0].themes.Sunset.textColors.title.color: \"orange\" is not a colour; expected \"#RRGGBB\" or \"#RRGGBBAA\"",
             "themegen.json:12: assets[0].assets[\"Big Button\"].caps.top: expected a number from 0 to 100000 (points), found -1.0",
             "themegen.json:12: assets[0].assets[\"Big Button\"].resizing: \"nine\" is not one of \"9-part\", \"3-part-horizontal\", \"3-part-vertical\"",

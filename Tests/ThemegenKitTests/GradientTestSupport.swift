@@ -20,6 +20,7 @@ enum GradientTestSupport {
 
     /// ΔE2000 between two gradients drawn over the whole W×H box (unquantised), sampled at every
     /// `step`-th pixel centre in both directions, always including the last row and column.
+    /// Translucent gradients are compared composited over black and over white (the worse).
     static func accuracy(_ a: LinearGradient, _ b: LinearGradient, width: Int, height: Int,
                          space: RGBSpace = .sRGB, step: Int = 3) -> FitQuality {
         let la = a.line(width: width, height: height), lb = b.line(width: width, height: height)
@@ -29,8 +30,11 @@ enum GradientTestSupport {
         for y in ys {
             for x in xs {
                 let ca = a.color(x: x, y: y, line: la), cb = b.color(x: x, y: y, line: lb)
-                let e = DeltaE2000.difference(Lab(rgb: Vec3(ca.red, ca.green, ca.blue), in: space),
-                                              Lab(rgb: Vec3(cb.red, cb.green, cb.blue), in: space))
+                func over(_ c: RGBA, _ bg: Double) -> Lab {
+                    Lab(rgb: Vec3(c.red * c.alpha + bg * (1 - c.alpha), c.green * c.alpha + bg * (1 - c.alpha), c.blue * c.alpha + bg * (1 - c.alpha)), in: space)
+                }
+                var e = DeltaE2000.difference(over(ca, 0), over(cb, 0))
+                if ca.alpha < 1 || cb.alpha < 1 { e = max(e, DeltaE2000.difference(over(ca, 1), over(cb, 1))) }
                 sum += e; worst = max(worst, e); n += 1
             }
         }

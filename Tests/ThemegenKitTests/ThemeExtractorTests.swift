@@ -212,6 +212,66 @@ final class ThemeExtractorTests: XCTestCase {
         XCTAssertNotEqual(console.exitCode, .ok)
     }
 
+    /// `themes DIR` with one bad artboard prints every good theme, reports the bad one on
+    /// stderr naming the file and why, and exits 2.
+    func testThemesCommandPrintsGoodThemesWhenOneFails() throws {
+        try write("Good.png", GradientRenderer(width: 100, height: 200, gradient: S.gradient(180, [("#000000", 0), ("#FFFFFF", 1)])).render())
+        try write("Clear.png", Image(width: 64, height: 64, pixels: .rgba8([UInt8](repeating: 0, count: 64 * 64 * 4))))
+        try write("Tiny.png", Image(width: 1, height: 1, pixels: .rgba8([10, 20, 30, 255])))
+        let c = CapturedConsole()
+        let code = ThemegenCLI.run(["themes", dir, "--template", "json"], console: c.console)
+        XCTAssertEqual(code, .input)
+        XCTAssertTrue(c.out.contains("\"name\": \"Good\""), c.out)
+        XCTAssertFalse(c.out.contains("Clear"), c.out)
+        XCTAssertTrue(c.err.contains("Clear.png: the artboard is fully transparent (alpha 0 everywhere)"), c.err)
+        XCTAssertTrue(c.err.contains("Tiny.png: the artboard is 1×1 px; a gradient needs at least 8×8 px"), c.err)
+    }
+
+    /// A translucent artboard gives stops with alpha, never a black theme.
+    func testTranslucentArtboardGivesStopsWithAlpha() throws {
+        let g = LinearGradient(angle: 180, stops: [GradientStop(color: RGBA(red: 1, green: 0, blue: 0, alpha: 200.0 / 255), position: 0),
+                                                   GradientStop(color: RGBA(red: 0, green: 0, blue: 1, alpha: 200.0 / 255), position: 1)])
+        let path = try write("Scrim.png", GradientRenderer(width: 375, height: 812, gradient: g).render())
+        let (console, err) = makeConsole()
+        let themes = ThemeExtractor.extract(files: [path], options: ThemeOptions(baseDirectory: dir), console: console)
+        XCTAssertEqual(err.value, "")
+        XCTAssertEqual(themes.first?.stops.map { HexColor.format($0.color) }, ["#FF0000", "#0000FF"])
+        for stop in themes.first?.stops ?? [] { XCTAssertEqual(stop.color.alpha, 200.0 / 255, accuracy: 0.01) }
+    }
+
+    func testExcludeGlobs() {
+        XCTAssertTrue(InputFiles.excluded("Drafts/Old.png", by: ["*.png"]))
+        XCTAssertTrue(InputFiles.excluded("Sunset-draft.png", by: ["*-draft.png"]))
+        XCTAssertTrue(InputFiles.excluded("Old/Sunset.png", by: ["Old/*.png"]))
+        XCTAssertFalse(InputFiles.excluded("Old/Deeper/Sunset.png", by: ["Old/*.png"]))
+        XCTAssertFalse(InputFiles.excluded("Sunset.png", by: ["*-draft.png", "Old/*"]))
+    }
+
+    /// In a run, messages name the config keys (run has no --allow-poor-fit); the per-theme
+    /// key wins over the input's.
+    func testRunMessagesNameConfigKeysAndPerThemeKeyWins() throws {
+        var options = ThemeProducer.options(for: ThemesInput(input: "Art", outputs: [], themes: ["Saddle": ThemeOverride(allowPoorFit: false)], allowPoorFit: true),
+                                            index: 1, root: dir, configName: "themegen.json")
+        // A saddle (colour by x·y): no linear, radial or angular gradient draws it.
+        let w = 200, h = 400
+        var px = [UInt8](repeating: 255, count: w * h * 4)
+        for y in 0..<h { for x in 0..<w {
+            let d = Double(x) / Double(w - 1) * Double(y) / Double(h - 1)
+            let i = (y * w + x) * 4
+            px[i] = UInt8((255 * (1 - d)).rounded()); px[i + 1] = 30; px[i + 2] = UInt8((255 * d).rounded())
+        } }
+        let saddle = try write("Saddle.png", Image(width: w, height: h, pixels: .rgba8(px)))
+        let (console, err) = makeConsole()
+        XCTAssertEqual(ThemeExtractor.extract(files: [saddle], options: options, console: console).count, 0)
+        XCTAssertTrue(err.value.hasPrefix("themegen: error: Saddle.png: not a linear, radial or angular gradient: "), err.value)
+        XCTAssertTrue(err.value.contains("set themes[1].themes.Saddle.allowPoorFit (or themes[1].allowPoorFit) to true in themegen.json"), err.value)
+        XCTAssertFalse(err.value.contains("--allow-poor-fit"), err.value)
+        options.themeAllowPoorFit = [:]
+        let (console2, err2) = makeConsole()
+        XCTAssertEqual(ThemeExtractor.extract(files: [saddle], options: options, console: console2).count, 1)
+        XCTAssertTrue(err2.value.contains("kept because of themes[1].allowPoorFit"), err2.value)
+    }
+
     func fitted(_ space: ColorSpace) -> ThemeExtractor.FittedFile {
         let r = GradientRenderer(width: 100, height: 200, gradient: S.gradient(180, [("#204060", 0), ("#C08040", 1)]), colorSpace: space)
         return ThemeExtractor.FittedFile(file: "Art/Dusk@3x.png", width: 100, height: 200, colorSpace: space, fit: S.fit(r))

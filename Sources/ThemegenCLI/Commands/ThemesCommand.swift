@@ -33,15 +33,17 @@ enum ThemesCommand {
         let params = try TemplateParams.parse(args.values("param"))
         let files = try InputFiles.pngs(in: args.positionals, console: console)
         let themes = ThemeExtractor.extract(files: files, options: options, console: console)
-        // A table missing the themes that failed would look complete: print nothing instead.
-        guard console.errorCount == 0 else { return console.exitCode }
+        // The good artboards are rendered even when others failed (those were reported on
+        // stderr, and the exit code says so), so one bad export does not hide the rest.
+        guard !themes.isEmpty || console.errorCount == 0 else { return console.exitCode }
         let text = try CodeGenerator.render(themes: themes, template: args.value("template") ?? "json", params: params)
         guard let output = args.value("output") else {
             console.write(text)
-            return .ok
+            return console.errorCount == 0 ? .ok : console.exitCode
         }
-        return try StandaloneOutput.write([PlannedFile(path: output, text: text)], scope: [output],
-                                          options: Command.writeOptions(args), toolVersion: ThemegenCLI.version,
-                                          console: console).exitCode
+        let written = try StandaloneOutput.write([PlannedFile(path: output, text: text)], scope: [output],
+                                                 options: Command.writeOptions(args), toolVersion: ThemegenCLI.version,
+                                                 console: console).exitCode
+        return console.errorCount == 0 ? written : console.exitCode
     }
 }

@@ -1,0 +1,125 @@
+/// Finds what is drawn over a fitted gradient from the residuals of the cells against the
+/// model, for any gradient model (linear, radial, angular): the caller passes the predicted
+/// colour of each cell.
+///
+/// A gradient explains its cells to within noise; a card, bar, list row, frosted panel, icon or
+/// glyph does not. Cells whose residual is far above the robust residual scale (the median
+/// residual) seed overlays; each overlay then grows into neighbouring cells whose residual is
+/// still clearly above noise, and, within `shadowReach` cells of where it started, into cells
+/// that are even slightly off (a card's soft drop shadow fades into the gradient; it belongs to
+/// the card). Cells the segmentation already doubts (not smooth, or cut off from the gradient
+/// by sharp edges) need a smaller residual to count as overlay.
+///
+/// The model should be fitted away from the overlays' surroundings (`awayFromOverlays`):
+/// a profile fitted through a shadow bends into it and hides it from its residuals.
+struct OverlayDetector {
+    struct Result: Equatable {
+        /// Cells judged gradient: the fit and its quality use exactly these.
+        var gradient: [Bool]
+        /// The median residual over the cells the segmentation trusted (8-bit RGBA distance).
+        var scale: Double
+    }
+
+    /// - Parameters:
+    ///   - unsmooth: cells whose pixels are not smooth (text, edges): always overlay.
+    ///   - trusted: cells the segmentation joined to the gradient; the others are suspects.
+    ///   - predict: the model's premultiplied colour for a cell (8-bit RGBA) and the slack its
+    ///     residual gets: where the gradient is steep, a fraction of a cell of geometric error
+    ///     is many levels of colour, and that is not an overlay.
+    ///   - spansModel: whether a connected set of cells that only the residuals flag (none of
+    ///     them doubted by the segmentation) is the model's own error rather than an overlay:
+    ///     for a linear gradient, a set stretching across most of a line of equal colour (a
+    ///     steep ramp a little off in position is wrong along its whole length; a card is not).
+    static func detect(grid: CellGrid, unsmooth: [Bool], trusted: [Bool], shadowReach: Int,
+                       spansModel: ([Int]) -> Bool = { _ in false }, predict: (Int) -> (Color4, Double)) -> Result {
+        let cols = grid.columns, rows = grid.rows, n = cols * rows
+        var residual = [Double](repeating: 0, count: n)
+        var trustedResiduals: [Double] = []
+        trustedResiduals.reserveCapacity(n)
+        for k in 0..<n {
+            let (p, slack) = predict(k)
+            let d = max(0, (grid.color(k) - p).lengthSquared.squareRoot() - slack)
+            residual[k] = d
+            if trusted[k] && !unsmooth[k] { trustedResiduals.append(d) }
+        }
+        let scale = median(trustedResiduals, upTo: 450)
+        // Seeds: far off (a card, a bar); suspects need less. Growth: still clearly off (the
+        // body of a soft shadow). Rim: slightly off next to an overlay (its faint end). The rim
+        // limit stays well above noise, or growth would wander along noisy cells.
+        let high = max(3, 5 * scale), low = max(1.5, 3.5 * scale), rim = max(0.8, 2.5 * scale)
+        // Breadth-first from the seeds, so each cell's depth is its distance (in cells, 8-connected)
+        // from the overlay it joins.
+        var depth = [Int32](repeating: -1, count: n)
+        func grow(from seeds: [Int]) -> [Int] {
+            var queue = seeds
+            for k in seeds { depth[k] = 0 }
+            var head = 0
+            while head < queue.count {
+                let k = queue[head]
+                head += 1
+                let i = k % cols, j = k / cols, d = depth[k] + 1
+                let limit = d <= shadowReach ? rim : low
+                for dj in -1...1 {
+                    let y = j + dj
+                    guard y >= 0 && y < rows else { continue }
+                    for di in -1...1 {
+                        let x = i + di
+                        guard x >= 0 && x < cols else { continue }
+                        let nb = y * cols + x
+                        if depth[nb] < 0 && residual[nb] > limit { depth[nb] = d; queue.append(nb) }
+                    }
+                }
+            }
+            return queue
+        }
+        // Cut off from the gradient by edges and off: cards, bars, panels.
+        _ = grow(from: (0..<n).filter { !trusted[$0] && !unsmooth[$0] && residual[$0] > low })
+        // Unsmooth cells the model does not explain on average (text, icons, edges; one
+        // straddling a kink of a steep gradient averages out), and far-off cells the
+        // segmentation trusted: each connected set is an overlay unless it is mostly smooth and
+        // the model's own error.
+        for k in 0..<n where depth[k] == -1 && ((unsmooth[k] && residual[k] > rim) || residual[k] > high) {
+            let region = grow(from: [k])
+            let smooth = region.reduce(0) { $0 + (unsmooth[$1] ? 0 : 1) }
+            if smooth * 5 >= region.count * 4 && spansModel(region) { for m in region { depth[m] = -2 } }
+        }
+        return Result(gradient: depth.map { $0 < 0 }, scale: scale)
+    }
+
+    /// The gradient cells farther than `reach` cells (8-connected) from any other cell.
+    static func awayFromOverlays(_ gradient: [Bool], columns cols: Int, reach: Int) -> [Bool] {
+        let rows = gradient.count / cols
+        // Chessboard distance transform, two passes.
+        let far = Int32.max / 2
+        var dist = gradient.map { $0 ? far : 0 }
+        for j in 0..<rows {
+            for i in 0..<cols {
+                let k = j * cols + i
+                guard dist[k] > 0 else { continue }
+                var d = dist[k]
+                if i > 0 { d = min(d, dist[k - 1] + 1) }
+                if j > 0 {
+                    d = min(d, dist[k - cols] + 1)
+                    if i > 0 { d = min(d, dist[k - cols - 1] + 1) }
+                    if i + 1 < cols { d = min(d, dist[k - cols + 1] + 1) }
+                }
+                dist[k] = d
+            }
+        }
+        for j in stride(from: rows - 1, through: 0, by: -1) {
+            for i in stride(from: cols - 1, through: 0, by: -1) {
+                let k = j * cols + i
+                guard dist[k] > 0 else { continue }
+                var d = dist[k]
+                if i + 1 < cols { d = min(d, dist[k + 1] + 1) }
+                if j + 1 < rows {
+                    d = min(d, dist[k + cols] + 1)
+                    if i + 1 < cols { d = min(d, dist[k + cols + 1] + 1) }
+                    if i > 0 { d = min(d, dist[k + cols - 1] + 1) }
+                }
+                dist[k] = d
+            }
+        }
+        return dist.map { $0 > Int32(reach) }
+    }
+}
