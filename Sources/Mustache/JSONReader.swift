@@ -2,14 +2,14 @@ import ThemegenCore
 
 /// Reads a template context: JSON parsed by `JSONParser` (so `true` stays a Bool and `1` a
 /// number on every platform), turned into `TemplateValue`.
-public enum JSONReader {
+package enum JSONReader {
     /// A context that is not valid JSON: `file:line:column: invalid JSON: message`.
-    public static func parse(_ text: String, file: String) throws -> TemplateValue {
+    package static func parse(_ text: String, file: String) throws -> TemplateValue {
         value(try JSONParser.parse(Array(text.utf8), file: file).value)
     }
 
     /// The template form of a parsed JSON value.
-    public static func value(_ json: JSONValue) -> TemplateValue {
+    package static func value(_ json: JSONValue) -> TemplateValue {
         switch json {
         case .null: return .null
         case .bool(let b): return .bool(b)

@@ -1,7 +1,7 @@
 import ThemegenCore
 
 /// Finds the source of a partial (`{{> name}}`) or parent (`{{< name}}`) template.
-public protocol PartialResolver: Sendable {
+package protocol PartialResolver: Sendable {
     /// The partial's source and the name its errors are reported under, or nil when there is
     /// no such partial. `includedFrom` is the name of the including template.
     func partial(named name: String, includedFrom: String) throws -> (source: String, name: String)?
@@ -10,23 +10,23 @@ public protocol PartialResolver: Sendable {
 }
 
 /// Partials given by name, as the spec tests give them. A missing one renders as "".
-public struct DictionaryPartials: PartialResolver {
-    public let partials: [String: String]
-    public init(_ partials: [String: String]) { self.partials = partials }
-    public func partial(named name: String, includedFrom: String) throws -> (source: String, name: String)? {
+package struct DictionaryPartials: PartialResolver {
+    package let partials: [String: String]
+    package init(_ partials: [String: String]) { self.partials = partials }
+    package func partial(named name: String, includedFrom: String) throws -> (source: String, name: String)? {
         partials[name].map { ($0, name) }
     }
-    public var missingIsEmpty: Bool { true }
+    package var missingIsEmpty: Bool { true }
 }
 
 /// A parsed Mustache template. Parse once, render many times.
-public struct Template: Sendable {
+package struct Template: Sendable {
     /// The template's file path (or `builtin:NAME`), used in error messages.
-    public let name: String
+    package let name: String
     let source: [UInt8]
     let nodes: [MustacheNode]
 
-    public init(source: String, name: String) throws {
+    package init(source: String, name: String) throws {
         self.name = name
         self.source = Array(source.utf8)
         self.nodes = try MustacheParser(source: self.source, templateName: name).parse()
@@ -35,7 +35,7 @@ public struct Template: Sendable {
     /// Renders against `context`. Partials come from `partials`; with none, every partial is "".
     /// `maxSteps` and `maxOutputBytes` default to the documented limits; the fuzz targets
     /// lower them so an input that reaches them stays well under libFuzzer's timeout.
-    public func render(_ context: TemplateValue, partials: PartialResolver = DictionaryPartials([:]),
+    package func render(_ context: TemplateValue, partials: PartialResolver = DictionaryPartials([:]),
                        maxSteps: Int = MustacheRenderer.maxSteps,
                        maxOutputBytes: Int = MustacheRenderer.maxOutputBytes) throws -> String {
         let renderer = MustacheRenderer(resolver: partials)
@@ -67,18 +67,18 @@ public struct Template: Sendable {
 }
 
 /// Renders a node tree. One renderer per render call: it caches the partials it parsed.
-public final class MustacheRenderer {
+package final class MustacheRenderer {
     /// Sections and partials nested deeper than this (e.g. a partial including itself forever)
     /// are an error, not a stack overflow.
     static let maxDepth = 100
     /// A render whose output passes this many bytes stops with an error: no generated file is
     /// that large, and a few nested sections over long lists would otherwise fill the disk.
-    public static let maxOutputBytes = 64 * 1024 * 1024
+    package static let maxOutputBytes = 64 * 1024 * 1024
     /// Nodes visited in one render (each text, variable, section pass, partial): 30 nested
     /// sections over a 10-item list would never finish. The bundled preview of Exports/ (12
     /// themes, 6 assets) takes 3,000, about 170 per item, so 2,000 assets and 500 themes need
     /// about 425,000.
-    public static let maxSteps = 4_000_000
+    package static let maxSteps = 4_000_000
     var stepLimit = maxSteps
     var outputLimit = maxOutputBytes
 

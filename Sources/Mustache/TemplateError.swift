@@ -1,19 +1,19 @@
 import ThemegenCore
 
 /// A template that cannot be parsed or rendered, named by its file with line and column.
-public struct TemplateError: ThemegenError, Equatable {
+package struct TemplateError: ThemegenError, Equatable {
     /// The template's file path, or `builtin:NAME` for a built-in template.
-    public let template: String
-    public let line: Int
-    public let column: Int
-    public let message: String
+    package let template: String
+    package let line: Int
+    package let column: Int
+    package let message: String
 
-    public init(template: String, line: Int, column: Int, message: String) {
+    package init(template: String, line: Int, column: Int, message: String) {
         self.template = template; self.line = line; self.column = column; self.message = message
     }
 
-    public var kind: ErrorKind { .input }
-    public var description: String { "\(template):\(line):\(column): \(message)" }
+    package var kind: ErrorKind { .input }
+    package var description: String { "\(template):\(line):\(column): \(message)" }
 }
 
 /// A position in a template's source: byte offset, turned into line and column on demand.

@@ -4,7 +4,7 @@ import ThemegenCore
 ///
 /// Objects keep their keys in a dictionary: Mustache only looks keys up, never lists them,
 /// so key order cannot leak into output.
-public enum TemplateValue: Sendable, Hashable {
+package enum TemplateValue: Sendable, Hashable {
     case null
     case bool(Bool)
     case number(Double)
@@ -14,7 +14,7 @@ public enum TemplateValue: Sendable, Hashable {
 
     /// Falsey values skip a section and show an inverted one: `null`, `false`, `""` and `[]`.
     /// Numbers, including 0, are truthy.
-    public var isFalsey: Bool {
+    package var isFalsey: Bool {
         switch self {
         case .null: return true
         case .bool(let b): return !b
@@ -25,7 +25,7 @@ public enum TemplateValue: Sendable, Hashable {
     }
 
     /// The text an interpolation tag writes (before HTML escaping).
-    public var interpolated: String {
+    package var interpolated: String {
         switch self {
         case .null: return ""
         case .bool(let b): return b ? "true" : "false"
@@ -42,7 +42,7 @@ public enum TemplateValue: Sendable, Hashable {
         return "\(d)"
     }
 
-    public subscript(key: String) -> TemplateValue? {
+    package subscript(key: String) -> TemplateValue? {
         if case .object(let o) = self { return o[key] }
         return nil
     }
@@ -50,19 +50,19 @@ public enum TemplateValue: Sendable, Hashable {
 
 extension TemplateValue: ExpressibleByStringLiteral, ExpressibleByBooleanLiteral,
     ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral, ExpressibleByNilLiteral {
-    public init(stringLiteral value: String) { self = .string(value) }
-    public init(booleanLiteral value: Bool) { self = .bool(value) }
-    public init(arrayLiteral elements: TemplateValue...) { self = .list(elements) }
-    public init(dictionaryLiteral elements: (String, TemplateValue)...) {
+    package init(stringLiteral value: String) { self = .string(value) }
+    package init(booleanLiteral value: Bool) { self = .bool(value) }
+    package init(arrayLiteral elements: TemplateValue...) { self = .list(elements) }
+    package init(dictionaryLiteral elements: (String, TemplateValue)...) {
         self = .object(Dictionary(elements, uniquingKeysWith: { _, last in last }))
     }
-    public init(nilLiteral: ()) { self = .null }
+    package init(nilLiteral: ()) { self = .null }
 }
 
 extension TemplateValue {
     /// The context as JSON with sorted keys, so template authors can save the real context of a
     /// run and iterate on a template with `themegen template render T --context FILE.json`.
-    public var jsonText: String { node.text }
+    package var jsonText: String { node.text }
 
     private var node: JSONNode {
         switch self {

@@ -10,10 +10,10 @@ import ThemegenSlicing
 
 /// Turns an `assets` section of the config into planned files: the asset catalog and the
 /// code its templates generate. The `slice` command and `themegen run` both come through here.
-public enum AssetProducer {
+package enum AssetProducer {
     /// The slicer's options from the section's settings. `index` is the section's place in
     /// the config, which warnings name; nil for the `slice` command, whose warnings name flags.
-    public static func sliceOptions(for section: AssetsInput, index: Int?) -> SliceOptions {
+    package static func sliceOptions(for section: AssetsInput, index: Int?) -> SliceOptions {
         var options = SliceOptions()
         options.hints = index.map { SliceHints.config(section: $0) } ?? .flags
         options.pad = section.pad
@@ -32,7 +32,7 @@ public enum AssetProducer {
     /// Per-asset settings (`assets[i].assets.NAME`) whose name matches no export of the section:
     /// usually a typo or a renamed export, so the setting would be ignored without a word.
     /// Keys are asset names without group folders; the closest name is suggested.
-    public static func overrideWarnings(_ section: AssetsInput, index: Int, configName: String,
+    package static func overrideWarnings(_ section: AssetsInput, index: Int, configName: String,
                                         assetNames: [String]) -> [String] {
         let known = Set(assetNames)
         return section.assets.keys.sorted().filter { !known.contains($0) }.map { key in
@@ -42,7 +42,7 @@ public enum AssetProducer {
     }
 
     /// `" (did you mean 'Heart'?)"` for `Hart` or `Icons/Heart` (keys name no group folder).
-    public static func suggestion(for key: String, in names: [String]) -> String {
+    package static func suggestion(for key: String, in names: [String]) -> String {
         let unique = Array(Set(names)).sorted()
         let leaf = String(key.split(separator: "/").last ?? Substring(key))
         if leaf != key, unique.contains(leaf) { return " (did you mean '\(leaf)'? keys name the asset without its group folder)" }
@@ -58,7 +58,7 @@ public enum AssetProducer {
 
     /// Slices the section's exports. Warnings and errors go to `console`; on any error the
     /// result is nil and nothing should be written.
-    public static func slice(_ section: AssetsInput, index: Int, root: String, configName: String = ConfigDefaults.fileName,
+    package static func slice(_ section: AssetsInput, index: Int, root: String, configName: String = ConfigDefaults.fileName,
                              console: any Diagnostics) throws -> [SlicedAsset]? {
         let sources = try SliceSource.scan([OutputWriter.join(root, section.input)])
         SkippedInputs.report(folder: OutputWriter.join(root, section.input), pngCount: sources.count, console: console)
@@ -77,7 +77,7 @@ public enum AssetProducer {
     }
 
     /// The catalog and the section's generated code for sliced assets.
-    public static func files(_ section: AssetsInput, assets: [SlicedAsset], colors: [NamedColor] = [],
+    package static func files(_ section: AssetsInput, assets: [SlicedAsset], colors: [NamedColor] = [],
                              root: String) throws -> [PlannedFile] {
         let plan = try CatalogPlanner.plan(catalog: section.catalog, assets: assets, colors: colors,
                                            providesNamespace: section.providesNamespace(forGroup:))

@@ -12,26 +12,26 @@ import ThemegenCore
 
 /// A file as the cache last saw it: its stat for the fast path, and its content hash for when
 /// the stat changed but the content did not (a touch, a checkout).
-public struct Fingerprint: Sendable, Equatable {
-    public var stat: FileStat
-    public var sha256: String
-    public init(stat: FileStat, sha256: String) { self.stat = stat; self.sha256 = sha256 }
+package struct Fingerprint: Sendable, Equatable {
+    package var stat: FileStat
+    package var sha256: String
+    package init(stat: FileStat, sha256: String) { self.stat = stat; self.sha256 = sha256 }
 }
 
 /// What one job read and wrote the last time it ran.
-public struct JobRecord: Sendable, Equatable {
+package struct JobRecord: Sendable, Equatable {
     /// Input path (relative to the root) → fingerprint.
-    public var inputs: [String: Fingerprint] = [:]
+    package var inputs: [String: Fingerprint] = [:]
     /// Output path → fingerprint.
-    public var outputs: [String: Fingerprint] = [:]
+    package var outputs: [String: Fingerprint] = [:]
     /// Asset catalog folders (imagesets…) the job filled → their stat, so a file dropped into
     /// one shows up as a change.
-    public var folders: [String: FileStat] = [:]
+    package var folders: [String: FileStat] = [:]
     /// The warnings the job gave; a cached run repeats them, so they neither vanish after the
     /// first build nor slip past `--strict`.
-    public var warnings: [String] = []
+    package var warnings: [String] = []
 
-    public init(inputs: [String: Fingerprint] = [:], outputs: [String: Fingerprint] = [:],
+    package init(inputs: [String: Fingerprint] = [:], outputs: [String: Fingerprint] = [:],
                 folders: [String: FileStat] = [:], warnings: [String] = []) {
         self.inputs = inputs; self.outputs = outputs; self.folders = folders; self.warnings = warnings
     }
@@ -40,21 +40,21 @@ public struct JobRecord: Sendable, Equatable {
 /// The incremental cache in `.themegen/cache.json` beside the config. It is only an
 /// accelerator: any doubt (another tool version, another config, an unreadable file) means a
 /// full run, which gives the same outputs.
-public struct BuildCache: Sendable, Equatable {
-    public static let folder = ".themegen"
-    public static let fileName = "cache.json"
+package struct BuildCache: Sendable, Equatable {
+    package static let folder = ".themegen"
+    package static let fileName = "cache.json"
 
     /// Tool version + config bytes: when either changes, nothing recorded is trusted.
-    public var key: String
+    package var key: String
     /// The manifest's stat after the last run; if it changed, the writer must run.
-    public var manifest: FileStat?
-    public var jobs: [String: JobRecord]
+    package var manifest: FileStat?
+    package var jobs: [String: JobRecord]
 
-    public init(key: String, manifest: FileStat? = nil, jobs: [String: JobRecord] = [:]) {
+    package init(key: String, manifest: FileStat? = nil, jobs: [String: JobRecord] = [:]) {
         self.key = key; self.manifest = manifest; self.jobs = jobs
     }
 
-    public static func key(toolVersion: String, configBytes: [UInt8]) -> String {
+    package static func key(toolVersion: String, configBytes: [UInt8]) -> String {
         var h = SHA256()
         h.update(Array("themegen \(toolVersion)\n".utf8))
         h.update(configBytes)
@@ -68,7 +68,7 @@ public struct BuildCache: Sendable, Equatable {
     /// Returns the fingerprints of the inputs as they are now (refreshed stats after a touch),
     /// or nil on a miss.
     /// Inputs are relative to `inputRoot` (the config's folder), outputs to `outputRoot`.
-    public static func verify(_ record: JobRecord, inputs: [String], inputRoot root: String,
+    package static func verify(_ record: JobRecord, inputs: [String], inputRoot root: String,
                               outputRoot: String) -> [String: Fingerprint]? {
         guard inputs.count == record.inputs.count else { return nil }
         for (path, fp) in record.outputs {
@@ -90,7 +90,7 @@ public struct BuildCache: Sendable, Equatable {
     }
 
     /// Fingerprints of `paths` (stat first, then hash), hashed on both cores.
-    public static func fingerprints(of paths: [String], root: String) throws -> [String: Fingerprint] {
+    package static func fingerprints(of paths: [String], root: String) throws -> [String: Fingerprint] {
         let results = concurrentMap(paths.count) { i in
             let full = OutputWriter.join(root, paths[i])
             return Result {
@@ -108,7 +108,7 @@ public struct BuildCache: Sendable, Equatable {
     // MARK: - Storage
 
     /// The cache at `path`, or nil when there is none or it cannot be read.
-    public static func load(path: String) -> BuildCache? {
+    package static func load(path: String) -> BuildCache? {
         guard let bytes = try? FileSystem.readFile(path, shownAs: path, followLinks: false),
               let root = try? JSONParser.parse(bytes, file: path).value,
               let key = root["key"]?.value.stringValue,
@@ -134,7 +134,7 @@ public struct BuildCache: Sendable, Equatable {
         return cache
     }
 
-    public func serialized() -> [UInt8] {
+    package func serialized() -> [UInt8] {
         let jobs = self.jobs.mapValues { r -> JSONValue in
             .object([
                 JSONMember("inputs", JSONItem(.sortedObject(r.inputs.mapValues(\.encoded)))),
@@ -150,7 +150,7 @@ public struct BuildCache: Sendable, Equatable {
     }
 
     /// Writes the cache atomically, with a `.gitignore` that keeps `.themegen/` out of git.
-    public func save(root: String) throws {
+    package func save(root: String) throws {
         let dir = OutputWriter.join(root, BuildCache.folder)
         try BuildCache.prepareFolder(dir)
         try FileSystem.writeAtomically(serialized(), to: dir + "/" + BuildCache.fileName,

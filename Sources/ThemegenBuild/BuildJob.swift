@@ -14,22 +14,22 @@ import ThemegenGradients
 import ThemegenSlicing
 
 /// What a producer gets while it runs.
-public struct JobContext: Sendable {
+package struct JobContext: Sendable {
     /// The config's folder: inputs and outputs are relative to it.
-    public let root: String
-    public let console: any Diagnostics
+    package let root: String
+    package let console: any Diagnostics
     /// Models the run's jobs have made, so a later job (the preview) need not decode again.
-    public let memo: RunMemo
+    package let memo: RunMemo
     /// The index of the config section the job comes from, and the config's name, for messages.
-    public var section = 0
-    public var configName = ConfigDefaults.fileName
+    package var section = 0
+    package var configName = ConfigDefaults.fileName
 
-    public init(root: String, console: any Diagnostics, memo: RunMemo = RunMemo()) {
+    package init(root: String, console: any Diagnostics, memo: RunMemo = RunMemo()) {
         self.root = root; self.console = console; self.memo = memo
     }
 
     /// Reports progress as `[37/220] slicing Card@3x.png` (on a terminal only).
-    public func progress(_ done: Int, of total: Int, _ what: String) {
+    package func progress(_ done: Int, of total: Int, _ what: String) {
         console.progress("[\(done)/\(total)] \(what)")
     }
 
@@ -41,26 +41,26 @@ public struct JobContext: Sendable {
     }
 
     /// A path relative to the root, made usable by this process.
-    public func path(_ relative: String) -> String { OutputWriter.join(root, relative) }
+    package func path(_ relative: String) -> String { OutputWriter.join(root, relative) }
 }
 
 /// The themes and sliced assets of one run, by config section index. Sendable because both
 /// tables are guarded by `lock`.
-public final class RunMemo: @unchecked Sendable {
+package final class RunMemo: @unchecked Sendable {
     private let lock = Lock()
     private var themes: [Int: [Theme]] = [:]
     private var assets: [Int: [SlicedAsset]] = [:]
 
-    public init() {}
+    package init() {}
 
-    public func themes(_ section: Int, orMake make: () throws -> [Theme]) rethrows -> [Theme] {
+    package func themes(_ section: Int, orMake make: () throws -> [Theme]) rethrows -> [Theme] {
         if let t = lock.withLock({ themes[section] }) { return t }
         let t = try make()
         lock.withLock { themes[section] = t }
         return t
     }
 
-    public func assets(_ section: Int, orMake make: () throws -> [SlicedAsset]) rethrows -> [SlicedAsset] {
+    package func assets(_ section: Int, orMake make: () throws -> [SlicedAsset]) rethrows -> [SlicedAsset] {
         if let a = lock.withLock({ assets[section] }) { return a }
         let a = try make()
         lock.withLock { assets[section] = a }
@@ -71,17 +71,17 @@ public final class RunMemo: @unchecked Sendable {
 /// One unit of a run: the files it reads and a closure that turns them into planned outputs.
 /// The run skips `produce` entirely when the cache vouches that the inputs and the outputs are
 /// unchanged since the job last ran.
-public struct BuildJob: Sendable {
+package struct BuildJob: Sendable {
     /// Names the job in messages and in the cache ("themes[0]", "assets[0]", "preview").
-    public var name: String
+    package var name: String
     /// Every file the job reads, relative to the root: its exports and any template files.
     /// Called on every run (a folder listing), so added and removed exports are noticed.
-    public var inputs: @Sendable () throws -> [String]
+    package var inputs: @Sendable () throws -> [String]
     /// Produces the job's outputs. May report problems through `context.console` and return
     /// what it could; a run with errors writes nothing.
-    public var produce: @Sendable (JobContext) throws -> [PlannedFile]
+    package var produce: @Sendable (JobContext) throws -> [PlannedFile]
 
-    public init(name: String, inputs: @escaping @Sendable () throws -> [String],
+    package init(name: String, inputs: @escaping @Sendable () throws -> [String],
                 produce: @escaping @Sendable (JobContext) throws -> [PlannedFile]) {
         self.name = name; self.inputs = inputs; self.produce = produce
     }
@@ -89,7 +89,7 @@ public struct BuildJob: Sendable {
 
 extension InputFiles {
     /// The PNGs under `folder` (relative to `root`), relative to `root`, in `scan`'s order.
-    public static func relativePNGs(in folder: String, root: String, excluding patterns: [String] = []) throws -> [String] {
+    package static func relativePNGs(in folder: String, root: String, excluding patterns: [String] = []) throws -> [String] {
         let full = OutputWriter.join(root, folder)
         guard FileSystem.isDirectory(full) else {
             throw FileError(folder, "input folder does not exist or is not a folder")
@@ -104,7 +104,7 @@ extension InputFiles {
     /// Whether a path relative to an input folder matches one of the `exclude` globs: a
     /// pattern without `/` is matched against the file name, one with `/` against the whole
     /// relative path; `*` does not cross `/`.
-    public static func excluded(_ relative: String, by patterns: [String]) -> Bool {
+    package static func excluded(_ relative: String, by patterns: [String]) -> Bool {
         let name = FilePath.lastComponent(relative)
         return patterns.contains { p in
             fnmatch(p, p.contains("/") ? relative : name, FNM_PATHNAME) == 0

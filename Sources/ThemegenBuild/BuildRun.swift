@@ -12,37 +12,37 @@ import ThemegenConfig
 import ThemegenCore
 import ThemegenImage
 
-public struct BuildOptions: Sendable {
-    public var check = false
-    public var dryRun = false
-    public var force = false
-    public var noCache = false
+package struct BuildOptions: Sendable {
+    package var check = false
+    package var dryRun = false
+    package var force = false
+    package var noCache = false
     /// Where outputs, the manifest and `.themegen/` (cache and lock) go; nil means the config's
     /// folder. Inputs and templates are still read relative to the config's folder. The
     /// build-tool plugin sets this to its work directory, the one place it may write.
-    public var outputRoot: String?
+    package var outputRoot: String?
     /// Part of the cache key: a new themegen never trusts an old cache.
-    public var toolVersion: String
-    public var lockTimeout: Double = 30
+    package var toolVersion: String
+    package var lockTimeout: Double = 30
     /// Decides whether two PNG byte streams hold the same image; see `WriteOptions`.
-    public var pngEquivalent: (@Sendable ([UInt8], [UInt8]) -> Bool)? = PNGComparison.sameImage
+    package var pngEquivalent: (@Sendable ([UInt8], [UInt8]) -> Bool)? = PNGComparison.sameImage
     /// For tests: see `WriteOptions.beforeEachChange`.
-    public var beforeEachChange: (@Sendable (String) throws -> Void)?
+    package var beforeEachChange: (@Sendable (String) throws -> Void)?
 
-    public init(toolVersion: String) { self.toolVersion = toolVersion }
+    package init(toolVersion: String) { self.toolVersion = toolVersion }
 }
 
 /// What a run did.
-public struct BuildOutcome: Sendable {
+package struct BuildOutcome: Sendable {
     /// The writer's report; nil when the cache showed that nothing changed.
-    public var report: WriteReport?
+    package var report: WriteReport?
     /// Jobs skipped because the cache vouched for them.
-    public var cachedJobs: [String] = []
-    public var status: BuildStatus = .ok
+    package var cachedJobs: [String] = []
+    package var status: BuildStatus = .ok
 }
 
 /// How a run ended, which the CLI turns into its exit code.
-public enum BuildStatus: Sendable, Equatable {
+package enum BuildStatus: Sendable, Equatable {
     case ok
     /// `--check` found missing, stale or extra outputs.
     case differences
@@ -52,8 +52,8 @@ public enum BuildStatus: Sendable, Equatable {
 
 /// Runs jobs into an output plan and applies it: lock, cache check, produce what changed,
 /// write, then save the cache last.
-public enum BuildRun {
-    public static func run(config: LoadedConfig, jobs: [BuildJob], options: BuildOptions, console: any Diagnostics) throws -> BuildOutcome {
+package enum BuildRun {
+    package static func run(config: LoadedConfig, jobs: [BuildJob], options: BuildOptions, console: any Diagnostics) throws -> BuildOutcome {
         let inputRoot = config.root
         let root = options.outputRoot ?? config.root
         let readOnly = options.check || options.dryRun
@@ -164,7 +164,7 @@ public enum BuildRun {
     }
 
     /// `themegen clean`: deletes what themegen owns, and the cache.
-    public static func clean(config: LoadedConfig, options: BuildOptions, console: any Diagnostics) throws -> WriteReport {
+    package static func clean(config: LoadedConfig, options: BuildOptions, console: any Diagnostics) throws -> WriteReport {
         let root = options.outputRoot ?? config.root
         var lock: RunLock?
         if !options.dryRun {

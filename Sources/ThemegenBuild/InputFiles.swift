@@ -6,11 +6,11 @@ import Foundation
 import ThemegenCore
 
 /// Expands command-line paths into the PNG files they name.
-public enum InputFiles {
+package enum InputFiles {
     /// Files are taken as given; folders are scanned recursively for `*.png` (not following
     /// links, skipping hidden entries), sorted by Unicode scalar values after NFC normalisation,
     /// so every machine sees the same order. A missing path is reported and skipped.
-    public static func pngs(in paths: [String], console: any Diagnostics) throws -> [String] {
+    package static func pngs(in paths: [String], console: any Diagnostics) throws -> [String] {
         var result: [String] = []
         for path in paths {
             guard let isDir = FileSystem.isFolder(path) else {
@@ -50,7 +50,7 @@ public enum InputFiles {
     }
 
     /// Sorts by Unicode scalar values after NFC normalisation.
-    public static func sortedForOutput(_ paths: [String]) -> [String] {
+    package static func sortedForOutput(_ paths: [String]) -> [String] {
         paths.map { ($0.nfc, $0) }
             .sorted { a, b in a.0.unicodeScalars.lexicographicallyPrecedes(b.0.unicodeScalars) }
             .map(\.1)

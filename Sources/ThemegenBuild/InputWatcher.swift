@@ -14,29 +14,29 @@ import ThemegenCore
 /// What `themegen run --watch` polls: the stat of every file under the watched folders and of
 /// the watched files. Polling by stat is portable and, at a few polls a second, costs well
 /// under 1% of a core for 1,000 exports (`make bench` measures it).
-public struct WatchSnapshot: Sendable, Equatable {
+package struct WatchSnapshot: Sendable, Equatable {
     /// Path (as the watched root was given, plus `/name`…) → stat, for regular files.
-    public var files: [String: FileStat] = [:]
+    package var files: [String: FileStat] = [:]
     /// Watched folders that do not exist (or are not folders) right now.
-    public var missingFolders: [String] = []
+    package var missingFolders: [String] = []
 
-    public init() {}
+    package init() {}
 }
 
 /// What changed between two snapshots, each list sorted.
-public struct WatchChange: Sendable, Equatable {
-    public var added: [String] = []
-    public var removed: [String] = []
-    public var modified: [String] = []
+package struct WatchChange: Sendable, Equatable {
+    package var added: [String] = []
+    package var removed: [String] = []
+    package var modified: [String] = []
 
-    public init(added: [String] = [], removed: [String] = [], modified: [String] = []) {
+    package init(added: [String] = [], removed: [String] = [], modified: [String] = []) {
         self.added = added; self.removed = removed; self.modified = modified
     }
 
-    public var isEmpty: Bool { added.isEmpty && removed.isEmpty && modified.isEmpty }
+    package var isEmpty: Bool { added.isEmpty && removed.isEmpty && modified.isEmpty }
 
     /// Folds a later change in: a file added then modified is still "added", and so on.
-    public mutating func merge(_ later: WatchChange) {
+    package mutating func merge(_ later: WatchChange) {
         var added = Set(self.added), removed = Set(self.removed), modified = Set(self.modified)
         for p in later.added {
             if removed.remove(p) != nil { modified.insert(p) } else { added.insert(p) }
@@ -50,20 +50,20 @@ public struct WatchChange: Sendable, Equatable {
 }
 
 /// Which paths a config's run reads, and stat snapshots of them.
-public enum InputWatcher {
+package enum InputWatcher {
     /// What to poll: the input folders (reported when they go missing), folders that may
     /// legitimately be absent (the config's `Templates/`, folders of templates given by path,
     /// the conventional folders when no config loads) and single files (the config, templates).
-    public struct Paths: Sendable, Equatable {
-        public var folders: [String] = []
-        public var optionalFolders: [String] = []
-        public var files: [String] = []
+    package struct Paths: Sendable, Equatable {
+        package var folders: [String] = []
+        package var optionalFolders: [String] = []
+        package var files: [String] = []
     }
 
     /// What a run of `config` reads, as paths usable from the current folder. `config` is nil
     /// when it did not load: then the config file and the conventional folders are watched,
     /// so that fixing or creating them starts a run.
-    public static func watchedPaths(config: LoadedConfig?, configPath: String) -> Paths {
+    package static func watchedPaths(config: LoadedConfig?, configPath: String) -> Paths {
         var paths = Paths(files: [configPath])
         guard let loaded = config else {
             paths.optionalFolders = [ConfigDefaults.themesInput, ConfigDefaults.assetsInput, Producers.templatesFolderName]
@@ -87,7 +87,7 @@ public enum InputWatcher {
 
     /// Stats every regular file under the folders (recursively, skipping hidden entries, not
     /// following links into folders) and each of the files that exists.
-    public static func snapshot(_ paths: Paths) -> WatchSnapshot {
+    package static func snapshot(_ paths: Paths) -> WatchSnapshot {
         var snap = WatchSnapshot()
         for folder in paths.folders {
             if !scan(folder, into: &snap.files) { snap.missingFolders.append(folder) }
@@ -100,7 +100,7 @@ public enum InputWatcher {
     /// A hash of everything `snapshot` would see (names, sizes, mtimes, inodes, in directory
     /// order) and the missing folders, made without allocating: the idle loop compares these
     /// and takes a full snapshot only when one moved.
-    public static func fingerprint(_ paths: Paths) -> (hash: UInt64, missing: [String]) {
+    package static func fingerprint(_ paths: Paths) -> (hash: UInt64, missing: [String]) {
         var h: UInt64 = 0xcbf2_9ce4_8422_2325
         var missing: [String] = []
         for folder in paths.folders {
@@ -169,7 +169,7 @@ public enum InputWatcher {
         mix(&h, UInt64(st.st_ino))
     }
 
-    public static func diff(_ old: WatchSnapshot, _ new: WatchSnapshot) -> WatchChange {
+    package static func diff(_ old: WatchSnapshot, _ new: WatchSnapshot) -> WatchChange {
         var change = WatchChange()
         for (p, st) in new.files {
             if let was = old.files[p] { if was != st { change.modified.append(p) } } else { change.added.append(p) }

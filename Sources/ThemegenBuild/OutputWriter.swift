@@ -12,78 +12,78 @@ import ThemegenCore
 import ThemegenImage
 
 /// What a run should leave on disk.
-public struct OutputPlan: Sendable {
+package struct OutputPlan: Sendable {
     /// Files to produce, with their exact bytes.
-    public var files: [PlannedFile]
+    package var files: [PlannedFile]
     /// Outputs of jobs the cache found unchanged: path → the SHA-256 they were written with.
     /// They count as planned and up to date; their bytes are not needed.
-    public var kept: [String: String]
+    package var kept: [String: String]
 
-    public init(files: [PlannedFile] = [], kept: [String: String] = [:]) {
+    package init(files: [PlannedFile] = [], kept: [String: String] = [:]) {
         self.files = files; self.kept = kept
     }
 }
 
-public struct WriteOptions: Sendable {
+package struct WriteOptions: Sendable {
     /// Write nothing; report what is missing, stale or extra. Files themegen does not own are
     /// reported as differences here, not as ownership errors: check answers "is it up to date?".
-    public var check = false
+    package var check = false
     /// Write nothing; report what a run would write or delete.
-    public var dryRun = false
+    package var dryRun = false
     /// Overwrite or delete files themegen does not own, taking ownership of them.
-    public var force = false
+    package var force = false
     /// Where the ownership manifest lives, relative to the root.
-    public var manifestPath = OwnershipManifest.defaultPath
+    package var manifestPath = OwnershipManifest.defaultPath
     /// Decides whether two different PNG byte streams hold the same image (header, colour
     /// chunks, pixels). Without it, PNGs compare by bytes.
-    public var pngEquivalent: (@Sendable (_ onDisk: [UInt8], _ planned: [UInt8]) -> Bool)? = PNGComparison.sameImage
+    package var pngEquivalent: (@Sendable (_ onDisk: [UInt8], _ planned: [UInt8]) -> Bool)? = PNGComparison.sameImage
     /// Called with each path just before it is written or deleted; throwing stops the run
     /// there, as a crash would. For tests.
-    public var beforeEachChange: (@Sendable (String) throws -> Void)?
+    package var beforeEachChange: (@Sendable (String) throws -> Void)?
     /// Where writes and deletions may land; nil means the root alone (`PathGuard.forConfig`).
-    public var pathGuard: PathGuard?
+    package var pathGuard: PathGuard?
 
-    public init() {}
+    package init() {}
 }
 
 /// What `OutputWriter.apply` found and (unless checking) did. Paths are sorted.
-public struct WriteReport: Sendable, Equatable {
+package struct WriteReport: Sendable, Equatable {
     /// Planned but absent (written, unless checking).
-    public var missing: [String] = []
+    package var missing: [String] = []
     /// Present with other content (rewritten, unless checking).
-    public var stale: [String] = []
+    package var stale: [String] = []
     /// Owned but no longer planned (deleted, unless checking).
-    public var extra: [String] = []
+    package var extra: [String] = []
     /// Already up to date: not touched.
-    public var unchanged: [String] = []
+    package var unchanged: [String] = []
     /// Folders removed because deleting owned files left them empty.
-    public var removedFolders: [String] = []
+    package var removedFolders: [String] = []
     /// Files no longer generated that were left in place because they changed since themegen
     /// wrote them.
-    public var abandoned: [String] = []
+    package var abandoned: [String] = []
     /// The manifest after the run: every planned path → the SHA-256 of what is on disk
     /// (in check and dry-run mode, of what would be).
-    public var hashes: [String: String] = [:]
+    package var hashes: [String: String] = [:]
 
-    public var isUpToDate: Bool { missing.isEmpty && stale.isEmpty && extra.isEmpty }
-    public var changeCount: Int { missing.count + stale.count + extra.count }
+    package var isUpToDate: Bool { missing.isEmpty && stale.isEmpty && extra.isEmpty }
+    package var changeCount: Int { missing.count + stale.count + extra.count }
 }
 
 /// An output themegen may not overwrite or delete.
-public struct OwnershipError: ThemegenError {
-    public let path: String
-    public let reason: String
-    public var kind: ErrorKind { .io }
-    public var description: String { "\(path): \(reason); move it away or run with --force to let themegen take it" }
+package struct OwnershipError: ThemegenError {
+    package let path: String
+    package let reason: String
+    package var kind: ErrorKind { .io }
+    package var description: String { "\(path): \(reason); move it away or run with --force to let themegen take it" }
 }
 
 /// Turns a plan into safe, minimal writes: only changed files are written, each atomically;
 /// nothing themegen does not own is overwritten or deleted; the manifest is written last.
-public enum OutputWriter {
+package enum OutputWriter {
     /// Folder kinds of an asset catalog whose whole content themegen writes.
     static let bundleSuffixes = [".imageset", ".colorset", ".appiconset", ".dataset", ".symbolset"]
 
-    public static func apply(plan: OutputPlan, root: String, options: WriteOptions) throws -> WriteReport {
+    package static func apply(plan: OutputPlan, root: String, options: WriteOptions) throws -> WriteReport {
         try validate(plan, options: options)
         let guardian = options.pathGuard ?? PathGuard.forConfig(root: root)
         let manifestFull = join(root, options.manifestPath)
@@ -232,7 +232,7 @@ public enum OutputWriter {
     }
 
     /// Deletes every unchanged file the manifest says themegen wrote (`themegen clean`).
-    public static func clean(root: String, options: WriteOptions) throws -> WriteReport {
+    package static func clean(root: String, options: WriteOptions) throws -> WriteReport {
         let report = try apply(plan: OutputPlan(), root: root, options: options)
         if !options.check, !options.dryRun, report.abandoned.isEmpty {
             try FileSystem.remove(join(root, options.manifestPath), shownAs: options.manifestPath)

@@ -8,32 +8,32 @@ import ThemegenCore
 /// `pending` holds the hashes of a run's writes while they are in flight: the manifest is
 /// written once with them before the first write and once without them after the last, so a
 /// run killed in between still knows, next time, that it owns the files it had written.
-public struct OwnershipManifest: Sendable, Equatable {
-    public var files: [String: String] = [:]
-    public var pending: [String: String] = [:]
+package struct OwnershipManifest: Sendable, Equatable {
+    package var files: [String: String] = [:]
+    package var pending: [String: String] = [:]
 
-    public init(files: [String: String] = [:], pending: [String: String] = [:]) {
+    package init(files: [String: String] = [:], pending: [String: String] = [:]) {
         self.files = files; self.pending = pending
     }
 
-    public static let defaultPath = ThemegenConfig.defaultManifestPath
+    package static let defaultPath = ThemegenConfig.defaultManifestPath
 
     /// Whether a file at `path` whose content hashes to `hash` is themegen's.
-    public func owns(_ path: String, hash: String) -> Bool {
+    package func owns(_ path: String, hash: String) -> Bool {
         files[path] == hash || pending[path] == hash
     }
 
     /// Every path the manifest mentions, sorted.
-    public var allPaths: [String] { Set(files.keys).union(pending.keys).sorted() }
+    package var allPaths: [String] { Set(files.keys).union(pending.keys).sorted() }
 
     /// Loads the manifest at `path`; an absent file is an empty manifest.
-    public static func load(path: String, shownAs name: String) throws -> OwnershipManifest {
+    package static func load(path: String, shownAs name: String) throws -> OwnershipManifest {
         guard let bytes = try FileSystem.readFile(path, shownAs: name, followLinks: false) else { return OwnershipManifest() }
         return try parse(bytes, shownAs: name)
     }
 
     /// Parses manifest bytes (the keys' form is checked by `OutputWriter.validate`).
-    public static func parse(_ bytes: [UInt8], shownAs name: String) throws -> OwnershipManifest {
+    package static func parse(_ bytes: [UInt8], shownAs name: String) throws -> OwnershipManifest {
         let root = try JSONParser.parse(bytes, file: name)
         func table(_ key: String) throws -> [String: String] {
             guard let node = root.value[key] else { return [:] }
@@ -53,7 +53,7 @@ public struct OwnershipManifest: Sendable, Equatable {
     }
 
     /// Deterministic bytes: sorted keys, relative paths only, no timestamps.
-    public func serialized() -> [UInt8] {
+    package func serialized() -> [UInt8] {
         var top: [JSONMember] = [
             JSONMember("generator", JSONItem(.string("themegen"))),
             JSONMember("files", JSONItem(.sortedObject(files.mapValues { .string($0) }))),

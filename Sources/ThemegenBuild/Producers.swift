@@ -14,21 +14,21 @@ import ThemegenSlicing
 /// skipped. Producers resolve template names with
 /// `TemplateLibrary.resolve(name, searchFolder: <root>/Templates)`, which is what the cache
 /// assumes they read (see `templateInputs`).
-public struct Producers: Sendable {
-    public typealias Themes = @Sendable (ThemesInput, JobContext) throws -> [PlannedFile]
-    public typealias Assets = @Sendable (AssetsInput, JobContext) throws -> [PlannedFile]
-    public typealias Preview = @Sendable (ThemegenConfig, PreviewOutput, JobContext) throws -> [PlannedFile]
+package struct Producers: Sendable {
+    package typealias Themes = @Sendable (ThemesInput, JobContext) throws -> [PlannedFile]
+    package typealias Assets = @Sendable (AssetsInput, JobContext) throws -> [PlannedFile]
+    package typealias Preview = @Sendable (ThemegenConfig, PreviewOutput, JobContext) throws -> [PlannedFile]
 
-    public var themes: Themes?
-    public var assets: Assets?
-    public var preview: Preview?
+    package var themes: Themes?
+    package var assets: Assets?
+    package var preview: Preview?
 
-    public init(themes: Themes? = nil, assets: Assets? = nil, preview: Preview? = nil) {
+    package init(themes: Themes? = nil, assets: Assets? = nil, preview: Preview? = nil) {
         self.themes = themes; self.assets = assets; self.preview = preview
     }
 
     /// What `themegen run` uses.
-    public static let standard = Producers(
+    package static let standard = Producers(
         themes: { section, ctx in
             let themes = try ctx.memo.themes(ctx.section) {
                 try ThemeProducer.extract(section, index: ctx.section, root: ctx.root, configName: ctx.configName, console: ctx.console)
@@ -61,7 +61,7 @@ public struct Producers: Sendable {
     )
 
     /// One job per config section that has a producer, named by its key path.
-    public func jobs(for loaded: LoadedConfig) -> [BuildJob] {
+    package func jobs(for loaded: LoadedConfig) -> [BuildJob] {
         let config = loaded.config
         let root = loaded.root
         var jobs: [BuildJob] = []

@@ -13,13 +13,13 @@ import ThemegenCore
 /// Serialises runs on one config with `flock()` on `.themegen/lock`. The kernel drops the
 /// lock when the holder dies, so a killed run never leaves a stale lock behind; the pid
 /// written into the file is only there to tell a waiting user who holds it.
-public final class RunLock {
+package final class RunLock {
     private var fd: Int32
     private let path: String
 
     /// Takes the lock at `path`, waiting up to `timeout` seconds. While waiting, `waiting` is
     /// called once with the holder's pid (nil if it cannot be read).
-    public init(path: String, shownAs name: String, timeout: Double = 30, pollInterval: Double = 0.05,
+    package init(path: String, shownAs name: String, timeout: Double = 30, pollInterval: Double = 0.05,
                 waiting: (Int?) -> Void) throws {
         self.path = path
         try FileSystem.makeDirectories(FilePath.parent(path),
@@ -76,7 +76,7 @@ public final class RunLock {
 
     /// Deletes the lock file, then releases the lock: what `clean` does last, so nothing
     /// themegen made remains. A run waiting for it opens the path afresh (see `init`).
-    public func releaseRemovingFile() {
+    package func releaseRemovingFile() {
         guard fd >= 0 else { return }
         unlink(path)
         release()
@@ -101,7 +101,7 @@ public final class RunLock {
         return Int(String(decoding: buf[0..<n], as: UTF8.self).filter { !$0.isWhitespace })
     }
 
-    public func release() {
+    package func release() {
         guard fd >= 0 else { return }
         // Unlock before close: the pid stays in the file, which is harmless, since only the
         // flock says whether it is held.

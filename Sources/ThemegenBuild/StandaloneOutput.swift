@@ -10,18 +10,18 @@ import ThemegenCore
 /// nothing themegen does not own is overwritten, and only paths inside `scope` are written
 /// or deleted. The manifest sits beside the first scope path (`Generated/` in the conventional
 /// layout, which is where `themegen run` keeps it too).
-public enum StandaloneOutput {
-    public struct Options: Sendable {
-        public var force = false
-        public var dryRun = false
-        public var check = false
-        public init() {}
+package enum StandaloneOutput {
+    package struct Options: Sendable {
+        package var force = false
+        package var dryRun = false
+        package var check = false
+        package init() {}
     }
 
     /// `scope`: output files and folders (relative to the current folder) this command owns.
     /// An absolute `--catalog` or `--output` (as Xcode build phases pass `$SRCROOT/…`) makes
     /// every path absolute, written from `/`.
-    public static func write(_ files: [PlannedFile], scope: [String], options: Options, toolVersion: String,
+    package static func write(_ files: [PlannedFile], scope: [String], options: Options, toolVersion: String,
                              console: any Diagnostics) throws -> BuildStatus {
         let absolute = scope.contains { $0.hasPrefix("/") }
         let cwd = FileManager.default.currentDirectoryPath

@@ -5,11 +5,11 @@ import ThemegenConfig
 /// `themegen run` step, since a SwiftPM build can only use Swift sources it declared.
 extension ThemegenConfig {
     /// Whether an output is generated Swift.
-    public static func isSwift(_ path: String) -> Bool { path.hasSuffix(".swift") }
+    package static func isSwift(_ path: String) -> Bool { path.hasSuffix(".swift") }
 
     /// The config with every output that is not Swift taken out, and sections left with none
     /// dropped (they would decode exports for nothing).
-    public var swiftOnly: ThemegenConfig {
+    package var swiftOnly: ThemegenConfig {
         var c = self
         c.themes = themes.compactMap { t in
             var t = t
@@ -27,7 +27,7 @@ extension ThemegenConfig {
     }
 
     /// The Swift files a `--swift-only` run writes, in config order.
-    public var swiftOutputs: [String] {
+    package var swiftOutputs: [String] {
         let c = swiftOnly
         return c.themes.flatMap { $0.outputs.map(\.output) } + c.assets.flatMap { $0.outputs.map(\.output) }
     }
@@ -35,7 +35,7 @@ extension ThemegenConfig {
 
 extension BuildJob {
     /// The job with its planned files cut down to Swift (an assets job also plans its catalog).
-    public var swiftOnly: BuildJob {
+    package var swiftOnly: BuildJob {
         let produce = self.produce
         return BuildJob(name: name, inputs: inputs, produce: { ctx in
             try produce(ctx).filter { ThemegenConfig.isSwift($0.path) }

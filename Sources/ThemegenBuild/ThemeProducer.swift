@@ -10,9 +10,9 @@ import ThemegenGradients
 
 /// Turns a `themes` section of the config into planned files: each output is a template
 /// rendered over the themes recovered from the section's artboards.
-public enum ThemeProducer {
+package enum ThemeProducer {
     /// The extractor's options from the section's per-theme overrides.
-    public static func options(for section: ThemesInput, index: Int, root: String, configName: String) -> ThemeOptions {
+    package static func options(for section: ThemesInput, index: Int, root: String, configName: String) -> ThemeOptions {
         var options = ThemeOptions(textColors: section.textColors, themeTextColors: section.themes.mapValues(\.textColors),
                                    themeColors: section.themes.compactMapValues(\.themeColor),
                                    allowPoorFit: section.allowPoorFit, baseDirectory: root == "." ? nil : root)
@@ -23,7 +23,7 @@ public enum ThemeProducer {
 
     /// The section's themes. Errors and warnings go to `console`; overrides for a theme the
     /// folder does not have are reported, since they are usually a renamed export.
-    public static func extract(_ section: ThemesInput, index: Int, root: String, configName: String,
+    package static func extract(_ section: ThemesInput, index: Int, root: String, configName: String,
                                console: any Diagnostics) throws -> [Theme] {
         let files = try InputFiles.relativePNGs(in: section.input, root: root, excluding: section.exclude).map { OutputWriter.join(root, $0) }
         SkippedInputs.report(folder: OutputWriter.join(root, section.input), pngCount: files.count, console: console)
@@ -60,7 +60,7 @@ public enum ThemeProducer {
     }
 
     /// The section's outputs, rendered, and its colorsets when the section asks for them.
-    public static func files(_ section: ThemesInput, themes: [Theme], root: String) throws -> [PlannedFile] {
+    package static func files(_ section: ThemesInput, themes: [Theme], root: String) throws -> [PlannedFile] {
         var files = try section.outputs.map { output in
             let text = try CodeGenerator.render(themes: themes, template: output.resolvedTemplate(root: root),
                                                 params: output.params, templateSearchFolder: Producers.templatesFolder(root))

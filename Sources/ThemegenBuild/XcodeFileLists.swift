@@ -14,21 +14,21 @@ import ThemegenCore
 /// The input and output file lists of an Xcode Run Script phase that runs themegen
 /// (`themegen config xcfilelist`). With them, and "Based on dependency analysis" on, Xcode runs
 /// the phase only when an export, the config or a template changed, or an output is missing.
-public struct XcodeFileLists: Sendable, Equatable {
-    public static let inputFileName = "themegen-input.xcfilelist"
-    public static let outputFileName = "themegen-output.xcfilelist"
+package struct XcodeFileLists: Sendable, Equatable {
+    package static let inputFileName = "themegen-input.xcfilelist"
+    package static let outputFileName = "themegen-output.xcfilelist"
     /// The first line of both files; themegen overwrites only files that start with it.
-    public static let header = "# Written by themegen config xcfilelist; rerun it after adding exports or outputs."
+    package static let header = "# Written by themegen config xcfilelist; rerun it after adding exports or outputs."
 
     /// Paths as Xcode reads them: `$(SRCROOT)/…` inside the source root, absolute outside it.
-    public var inputs: [String]
-    public var outputs: [String]
+    package var inputs: [String]
+    package var outputs: [String]
 
     /// Inputs: the config, each input folder and its subfolders (a folder's stat changes when
     /// an export is added or removed), every file a run reads (the exports and templates its cache watches) and the
     /// `Templates/` folder when there is one. Outputs: every file and catalog folder the config
     /// names, and the ownership manifest.
-    public static func make(config loaded: LoadedConfig, srcroot: String) throws -> XcodeFileLists {
+    package static func make(config loaded: LoadedConfig, srcroot: String) throws -> XcodeFileLists {
         let root = loaded.root
         let c = loaded.config
         var folders = (c.themes.map(\.input) + c.assets.map(\.input)).map { OutputWriter.join(root, $0) }
@@ -68,7 +68,7 @@ public struct XcodeFileLists: Sendable, Equatable {
     }
 
     /// The text of one list: the header, then one path per line.
-    public static func text(_ paths: [String]) -> String {
+    package static func text(_ paths: [String]) -> String {
         ([header] + paths).joined(separator: "\n") + "\n"
     }
 

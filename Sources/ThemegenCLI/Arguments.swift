@@ -1,27 +1,27 @@
 import ThemegenCore
 
 /// A command-line option: `--name VALUE`, `--name=VALUE`, or a flag `--name` / `-x`.
-public struct OptionSpec: Sendable {
-    public let name: String
-    public let short: Character?
-    public let valueName: String?
-    public let repeatable: Bool
-    public let help: String
+package struct OptionSpec: Sendable {
+    package let name: String
+    package let short: Character?
+    package let valueName: String?
+    package let repeatable: Bool
+    package let help: String
 
-    public static func flag(_ name: String, short: Character? = nil, help: String) -> OptionSpec {
+    package static func flag(_ name: String, short: Character? = nil, help: String) -> OptionSpec {
         OptionSpec(name: name, short: short, valueName: nil, repeatable: false, help: help)
     }
 
-    public static func value(_ name: String, _ valueName: String, short: Character? = nil,
+    package static func value(_ name: String, _ valueName: String, short: Character? = nil,
                              repeatable: Bool = false, help: String) -> OptionSpec {
         OptionSpec(name: name, short: short, valueName: valueName, repeatable: repeatable, help: help)
     }
 
-    public var takesValue: Bool { valueName != nil }
+    package var takesValue: Bool { valueName != nil }
 }
 
 /// Options every command accepts.
-public let globalOptions: [OptionSpec] = [
+package let globalOptions: [OptionSpec] = [
     .flag("help", short: "h", help: "Show help for the command."),
     .flag("verbose", short: "v", help: "Say more about what is done."),
     .flag("quiet", short: "q", help: "Print errors only."),
@@ -30,17 +30,17 @@ public let globalOptions: [OptionSpec] = [
 ]
 
 /// The parsed command line of one command.
-public struct Arguments: Sendable {
-    public var positionals: [String] = []
+package struct Arguments: Sendable {
+    package var positionals: [String] = []
     private var values: [String: [String]] = [:]
     private var flags: Set<String> = []
 
-    public func flag(_ name: String) -> Bool { flags.contains(name) }
-    public func value(_ name: String) -> String? { values[name]?.last }
-    public func values(_ name: String) -> [String] { values[name] ?? [] }
+    package func flag(_ name: String) -> Bool { flags.contains(name) }
+    package func value(_ name: String) -> String? { values[name]?.last }
+    package func values(_ name: String) -> [String] { values[name] ?? [] }
 
     /// Parses `args` against `specs` (plus the global options). `--` ends the options.
-    public static func parse(_ args: [String], specs: [OptionSpec], command: String) throws -> Arguments {
+    package static func parse(_ args: [String], specs: [OptionSpec], command: String) throws -> Arguments {
         let all = specs + globalOptions
         var result = Arguments()
         var i = 0

@@ -1,21 +1,21 @@
 /// One `themegen` subcommand. Each lives in its own file under `CLI/Commands/` and is listed
 /// in `ThemegenCLI.commands`.
-public struct Command: Sendable {
-    public let name: String
-    public let summary: String
+package struct Command: Sendable {
+    package let name: String
+    package let summary: String
     /// Usage lines after `themegen `, e.g. `inspect PATH...`.
-    public let usage: [String]
-    public let options: [OptionSpec]
+    package let usage: [String]
+    package let options: [OptionSpec]
     /// Runs the command; errors it reports go through `console` and decide the exit code.
-    public let run: @Sendable (Arguments, Console) throws -> ExitCode
+    package let run: @Sendable (Arguments, Console) throws -> ExitCode
 
-    public init(name: String, summary: String, usage: [String], options: [OptionSpec] = [],
+    package init(name: String, summary: String, usage: [String], options: [OptionSpec] = [],
                 run: @escaping @Sendable (Arguments, Console) throws -> ExitCode) {
         self.name = name; self.summary = summary; self.usage = usage
         self.options = options; self.run = run
     }
 
-    public var help: String {
+    package var help: String {
         var lines = ["OVERVIEW: \(summary)", "", "USAGE:"]
         lines += usage.map { "  themegen \($0)" }
         lines += ["", "OPTIONS:"]

@@ -24,7 +24,7 @@ public final class Console: Diagnostics, @unchecked Sendable {
     /// Whether stderr is a terminal (progress lines are shown only then).
     public var isTerminal = false
     /// How diagnostics are worded: for a terminal, or for Xcode's issue navigator.
-    public var style: DiagnosticFormat.Style = .plain
+    package var style: DiagnosticFormat.Style = .plain
     /// Paths in messages print relative to this folder (absolute for Xcode).
     public var currentDirectory = FileManager.default.currentDirectoryPath
 
@@ -142,7 +142,7 @@ public final class Console: Diagnostics, @unchecked Sendable {
     }
     private var reported: Set<String> = []
 
-    public var worstErrorKind: ErrorKind? {
+    package var worstErrorKind: ErrorKind? {
         lock.lock(); defer { lock.unlock() }
         return worstKind
     }

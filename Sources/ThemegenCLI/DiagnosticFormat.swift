@@ -14,10 +14,10 @@ import Darwin
 /// `PATH[:LINE[:COL]]: error|warning|note: message` for Xcode, which links it to the file.
 /// Messages start with the path they concern (`FileError`, `ConfigError`, warnings); this
 /// finds it so it can be shown relative to the current folder (or absolute for Xcode).
-public enum DiagnosticFormat {
-    public enum Style: String, Sendable { case plain, xcode }
+package enum DiagnosticFormat {
+    package enum Style: String, Sendable { case plain, xcode }
 
-    public static func line(severity: String, message: String, style: Style, currentDirectory: String) -> String {
+    package static func line(severity: String, message: String, style: Style, currentDirectory: String) -> String {
         guard let (path, position, rest) = location(of: message) else {
             return "themegen: \(severity): \(style == .plain ? relativeEverywhere(message, to: currentDirectory) : message)"
         }

@@ -19,7 +19,7 @@ public enum ExitCode: Int32, Sendable, Comparable {
 
 extension ErrorKind {
     /// Usage and input errors exit 2; I/O, lock and ownership errors exit 3.
-    public var exitCode: ExitCode {
+    package var exitCode: ExitCode {
         switch self {
         case .usage, .input: return .input
         case .io: return .io
@@ -28,7 +28,7 @@ extension ErrorKind {
 }
 
 extension BuildStatus {
-    public var exitCode: ExitCode {
+    package var exitCode: ExitCode {
         switch self {
         case .ok: return .ok
         case .differences: return .differences

@@ -8,10 +8,10 @@ import ThemegenBuild
 /// What the libFuzzer targets (Sources/Fuzz*, `make fuzz`) run on each input, and what
 /// `swift test` replays on every input that once failed (Tests/ThemegenKitTests/Fixtures/Fuzz).
 /// Each must return normally for any bytes: errors are fine, a trap or a hang is the bug.
-public enum FuzzEntries {
+package enum FuzzEntries {
     /// PNG reading through libpng, the colour chunks, the ICC parser and 9-patch markers. The
     /// system libpng is not instrumented, so the ICC parser also gets the raw bytes.
-    public static func png(_ data: [UInt8]) {
+    package static func png(_ data: [UInt8]) {
         _ = ICCProfile.description(of: data)
         _ = ICCProfile.colorantChromaticities(of: data)
         _ = ICCProfile.identify(data, name: "fuzz")
@@ -22,7 +22,7 @@ public enum FuzzEntries {
 
     /// Mustache parsing, and rendering against a small context with lists and partials (the
     /// template is its own partial, so recursion and fan-out are exercised).
-    public static func mustache(_ data: [UInt8]) {
+    package static func mustache(_ data: [UInt8]) {
         let source = String(decoding: data, as: UTF8.self)
         guard let template = try? Template(source: source, name: "fuzz.mustache") else { return }
         let item: TemplateValue = .object(["name": .string("a<b>"), "n": .number(1), "list": .list([.number(1), .number(2)])])
@@ -33,12 +33,12 @@ public enum FuzzEntries {
 
     /// Config parsing and validation (input folders are looked up under a root that does
     /// not exist, so nothing is read).
-    public static func config(_ data: [UInt8]) {
+    package static func config(_ data: [UInt8]) {
         _ = try? ConfigLoader.decode(data, file: "fuzz.json", root: "/nonexistent-themegen-fuzz")
     }
 
     /// Manifest parsing and the validation of its keys.
-    public static func manifest(_ data: [UInt8]) {
+    package static func manifest(_ data: [UInt8]) {
         guard let m = try? OwnershipManifest.parse(data, shownAs: "fuzz-manifest.json") else { return }
         for key in m.allPaths { _ = PathGuard.formProblem(key) }
         _ = m.serialized()

@@ -15,7 +15,7 @@ public enum ThemegenCLI {
     public static let version = "0.1.0"
 
     /// Every subcommand, in the order `--help` lists them.
-    public static let commands: [Command] = [
+    package static let commands: [Command] = [
         RunCommand.command,
         CheckCommand.command,
         CleanCommand.command,

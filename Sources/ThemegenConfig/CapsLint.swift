@@ -5,7 +5,7 @@ import ThemegenSlicing
 extension CapsFit {
     /// `config lint`: configured caps checked against the exports' headers (no pixels are
     /// decoded). An export that cannot be read is left to the run to report.
-    public static func lint(_ loaded: LoadedConfig) -> [Error] {
+    package static func lint(_ loaded: LoadedConfig) -> [Error] {
         var errors: [Error] = []
         for (i, section) in loaded.config.assets.enumerated() {
             let withCaps = section.assets.filter { $0.value.caps != nil }

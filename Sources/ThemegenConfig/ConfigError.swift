@@ -2,19 +2,19 @@ import ThemegenCore
 
 /// A problem with one key of the config, named by file, line and key path
 /// (`themegen.json:7: themes[0].outputs[1].template: expected a string, found a number`).
-public struct ConfigError: ThemegenError, Equatable {
-    public let file: String
+package struct ConfigError: ThemegenError, Equatable {
+    package let file: String
     /// 1-based; 0 when there is no line (conventions, a missing key's object).
-    public let line: Int
-    public let keyPath: String
-    public let message: String
-    public var kind: ErrorKind { .input }
+    package let line: Int
+    package let keyPath: String
+    package let message: String
+    package var kind: ErrorKind { .input }
 
-    public init(file: String, line: Int, keyPath: String, message: String) {
+    package init(file: String, line: Int, keyPath: String, message: String) {
         self.file = file; self.line = line; self.keyPath = keyPath; self.message = message
     }
 
-    public var description: String {
+    package var description: String {
         let place = line > 0 ? "\(file):\(line)" : file
         return keyPath.isEmpty ? "\(place): \(message)" : "\(place): \(keyPath): \(message)"
     }

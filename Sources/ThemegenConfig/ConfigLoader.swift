@@ -9,24 +9,24 @@ import ThemegenGradients
 import ThemegenSlicing
 
 /// A config ready to run, with what the cache needs to key on.
-public struct LoadedConfig: Sendable {
-    public var config: ThemegenConfig
+package struct LoadedConfig: Sendable {
+    package var config: ThemegenConfig
     /// The config file as the user named it ("themegen.json"), nil when conventions were used.
-    public var fileName: String?
+    package var fileName: String?
     /// The folder the config's paths are relative to, as a path usable by this process.
-    public var root: String
+    package var root: String
     /// The config file's bytes (empty for conventions); part of the cache key.
-    public var bytes: [UInt8]
+    package var bytes: [UInt8]
 
     /// How errors and messages name the config.
-    public var displayName: String { fileName ?? "conventions (no \(ConfigDefaults.fileName))" }
+    package var displayName: String { fileName ?? "conventions (no \(ConfigDefaults.fileName))" }
 }
 
 /// Reads `themegen.json` (or `--config FILE`), or falls back to the conventions.
-public enum ConfigLoader {
+package enum ConfigLoader {
     /// `explicitPath` is `--config`; without it, `themegen.json` in `directory` is used if it
     /// exists, and the conventions otherwise.
-    public static func load(explicitPath: String?, in directory: String = ".") throws -> LoadedConfig {
+    package static func load(explicitPath: String?, in directory: String = ".") throws -> LoadedConfig {
         let path = explicitPath ?? join(directory, ConfigDefaults.fileName)
         let shown = explicitPath ?? ConfigDefaults.fileName
         guard let bytes = try FileSystem.readFile(path, shownAs: shown) else {
@@ -40,7 +40,7 @@ public enum ConfigLoader {
 
     /// Only where the outputs and the manifest are, for `themegen clean`: it must work when the
     /// exports are gone or the config no longer validates.
-    public static func loadForClean(explicitPath: String?, in directory: String = ".") throws -> LoadedConfig {
+    package static func loadForClean(explicitPath: String?, in directory: String = ".") throws -> LoadedConfig {
         let path = explicitPath ?? join(directory, ConfigDefaults.fileName)
         let shown = explicitPath ?? ConfigDefaults.fileName
         var config = ThemegenConfig()
@@ -58,7 +58,7 @@ public enum ConfigLoader {
     }
 
     /// What runs when there is no config: whichever of the conventional export folders exist.
-    public static func conventions(root: String) throws -> ThemegenConfig {
+    package static func conventions(root: String) throws -> ThemegenConfig {
         var config = ThemegenConfig()
         if FileSystem.isDirectory(join(root, ConfigDefaults.themesInput)) {
             config.themes = [ThemesInput(input: ConfigDefaults.themesInput, outputs: ConfigDefaults.themesOutputs)]
@@ -74,7 +74,7 @@ public enum ConfigLoader {
     }
 
     /// Parses and checks a config. Throws an `ErrorList` of every problem found.
-    public static func decode(_ bytes: [UInt8], file: String, root: String) throws -> ThemegenConfig {
+    package static func decode(_ bytes: [UInt8], file: String, root: String) throws -> ThemegenConfig {
         let node = try JSONParser.parse(bytes, file: file)
         var errors = ConfigValidator.validate(node, file: file)
         var decoder = ConfigDecoder(file: file, root: root)

@@ -3,8 +3,8 @@ import ThemegenCore
 /// The JSON Schema (draft 2020-12) of `themegen.json`, generated from `ConfigShape.config`.
 /// `themegen config schema` prints it; `themegen.schema.json` at the repository top is a copy
 /// that a test keeps in step.
-public enum ConfigSchema {
-    public static func document() -> JSONValue {
+package enum ConfigSchema {
+    package static func document() -> JSONValue {
         var top = schema(ConfigShape.config)
         guard case .object(var members) = top else { return top }
         members.insert(contentsOf: [

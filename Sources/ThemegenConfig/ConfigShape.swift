@@ -6,7 +6,7 @@ import ThemegenImage
 /// Validation walks this tree (so an unknown key or a wrong type is caught in one place, with
 /// its key path), `themegen.schema.json` is generated from it, and a test checks the committed
 /// schema against it.
-public indirect enum ConfigShape: Sendable {
+package indirect enum ConfigShape: Sendable {
     case string
     /// `#RRGGBB` or `#RRGGBBAA`.
     case color
@@ -24,9 +24,9 @@ public indirect enum ConfigShape: Sendable {
     case booleanOr(ConfigShape)
 
     /// The largest cap inset, in points: an image side is at most 1,000,000 pixels.
-    public static let maxPoints = 100_000.0
+    package static let maxPoints = 100_000.0
 
-    public var expected: String {
+    package var expected: String {
         switch self {
         case .string: return "a string"
         case .color: return "a colour string like \"#FF8800\" or \"#FF880080\""
@@ -41,13 +41,13 @@ public indirect enum ConfigShape: Sendable {
     }
 }
 
-public struct ConfigKey: Sendable {
-    public let name: String
-    public let shape: ConfigShape
-    public let required: Bool
-    public let help: String
+package struct ConfigKey: Sendable {
+    package let name: String
+    package let shape: ConfigShape
+    package let required: Bool
+    package let help: String
 
-    public init(_ name: String, _ shape: ConfigShape, required: Bool = false, _ help: String) {
+    package init(_ name: String, _ shape: ConfigShape, required: Bool = false, _ help: String) {
         self.name = name; self.shape = shape; self.required = required; self.help = help
     }
 }
@@ -86,7 +86,7 @@ extension ConfigShape {
     ])
 
     /// The whole config file.
-    public static let config: ConfigShape = .object([
+    package static let config: ConfigShape = .object([
         ConfigKey("$schema", .string, "Path or URL of themegen.schema.json, for editors. Ignored by themegen."),
         ConfigKey("themes", .array(.object([
             ConfigKey("input", .string, required: true, "Folder of exported artboards, relative to the config."),

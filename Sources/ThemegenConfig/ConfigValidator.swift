@@ -82,8 +82,8 @@ enum ConfigValidator {
 
 /// `#RRGGBB` / `#RRGGBBAA` config colours: stricter than `HexColor.parse` (the `#` is
 /// required, ASCII hex digits only, no `#RGB`), which then reads the digits.
-public enum ConfigColor {
-    public static func parse(_ s: String) -> RGBA? {
+package enum ConfigColor {
+    package static func parse(_ s: String) -> RGBA? {
         let digits = s.utf8.dropFirst()
         guard s.utf8.first == UInt8(ascii: "#"), digits.count == 6 || digits.count == 8,
               digits.allSatisfy({ ($0 >= 48 && $0 <= 57) || ($0 | 0x20 >= 97 && $0 | 0x20 <= 102) })

@@ -3,13 +3,13 @@ import ThemegenCore
 /// The config `themegen config init` writes: a `$schema` line and only what differs from the
 /// defaults, which for a new project is each section's `input` (outputs, the catalog and the
 /// preview take their default values until someone changes them).
-public enum StarterConfig {
+package enum StarterConfig {
     /// The schema file `$schema` names, written beside the config.
-    public static let schemaFileName = "themegen.schema.json"
+    package static let schemaFileName = "themegen.schema.json"
 
     /// A config with a themes section reading `themes` and an assets section reading `assets`
     /// (either may be nil, not both).
-    public static func text(themes: String?, assets: String?) -> String {
+    package static func text(themes: String?, assets: String?) -> String {
         var lines = ["  \"$schema\": \(JSONString.quoted(schemaFileName))"]
         if let themes { lines.append("  \"themes\": [{ \"input\": \(JSONString.quoted(themes)) }]") }
         if let assets { lines.append("  \"assets\": [{ \"input\": \(JSONString.quoted(assets)) }]") }
@@ -19,7 +19,7 @@ public enum StarterConfig {
     /// The sections for a project at `root`: `themes` and `assets` as given (`--themes`,
     /// `--assets`), else each conventional export folder that exists, else both conventional
     /// folders, so that the config passes `themegen config lint` right away where it can.
-    public static func text(forProjectAt root: String, themes: String? = nil, assets: String? = nil) -> String {
+    package static func text(forProjectAt root: String, themes: String? = nil, assets: String? = nil) -> String {
         var t = themes, a = assets
         if t == nil, FileSystem.isDirectory(ConfigLoader.join(root, ConfigDefaults.themesInput)) { t = ConfigDefaults.themesInput }
         if a == nil, FileSystem.isDirectory(ConfigLoader.join(root, ConfigDefaults.assetsInput)) { a = ConfigDefaults.assetsInput }
@@ -28,5 +28,5 @@ public enum StarterConfig {
     }
 
     /// Both conventional sections.
-    public static let text = text(themes: ConfigDefaults.themesInput, assets: ConfigDefaults.assetsInput)
+    package static let text = text(themes: ConfigDefaults.themesInput, assets: ConfigDefaults.assetsInput)
 }

@@ -3,7 +3,7 @@ import Dispatch
 /// `transform(i)` for every i in 0..<count, run on all cores, with the results in index order.
 /// Each index is computed by one worker into its own slot, so no lock is needed.
 @inlinable
-public func concurrentMap<T>(_ count: Int, _ transform: (Int) -> T) -> [T] {
+package func concurrentMap<T>(_ count: Int, _ transform: (Int) -> T) -> [T] {
     withoutActuallyEscaping(transform) { transform in
         Array(unsafeUninitializedCapacity: count) { buffer, initialized in
             // Safe: concurrentPerform returns only when every worker is done, each worker

@@ -1,6 +1,6 @@
 /// Where the library reports what it finds while it works. The library never prints: the CLI's
 /// `Console` implements this and words each report for a terminal, Xcode or a test.
-public protocol Diagnostics: AnyObject, Sendable {
+package protocol Diagnostics: AnyObject, Sendable {
     /// An error; the work goes on so one run reports everything wrong with its inputs.
     func error(_ error: Error)
     func warning(_ message: String)
@@ -24,5 +24,5 @@ public protocol Diagnostics: AnyObject, Sendable {
 }
 
 extension Diagnostics {
-    public func note(_ message: String) { info(message) }
+    package func note(_ message: String) { info(message) }
 }

@@ -6,9 +6,9 @@ import Foundation
 
 /// Path arithmetic on `/`-separated strings. Foundation's `NSString.deletingLastPathComponent`
 /// traps on one-character paths on Linux (swift-corelibs-foundation), so themegen uses this.
-public enum FilePath {
+package enum FilePath {
     /// The folder part: `a/b/c.png` → `a/b`, `c.png` → ``, `/c` → `/`.
-    public static func parent(_ path: String) -> String {
+    package static func parent(_ path: String) -> String {
         var p = Substring(path)
         while p.count > 1 && p.hasSuffix("/") { p = p.dropLast() }
         guard let slash = p.lastIndex(of: "/") else { return "" }
@@ -18,7 +18,7 @@ public enum FilePath {
     /// `path` relative to `base` when it lies inside it, with `/`, so models never hold
     /// absolute paths: `base` may be relative (`sub`) or absolute, and defaults to the current
     /// folder, against which absolute paths are also compared.
-    public static func relative(_ path: String, to base: String? = nil) -> String {
+    package static func relative(_ path: String, to base: String? = nil) -> String {
         var p = String(path.map { $0 == "\\" ? "/" : $0 })
         while p.hasPrefix("./") { p.removeFirst(2) }
         let cwd = FileManager.default.currentDirectoryPath
@@ -34,7 +34,7 @@ public enum FilePath {
     }
 
     /// The last component: `a/b/c.png` → `c.png`.
-    public static func lastComponent(_ path: String) -> String {
+    package static func lastComponent(_ path: String) -> String {
         var p = Substring(path)
         while p.count > 1 && p.hasSuffix("/") { p = p.dropLast() }
         guard let slash = p.lastIndex(of: "/"), p.count > 1 else { return String(p) }

@@ -11,17 +11,17 @@ import Darwin
 
 /// What the cache's fast path compares before it hashes anything: a file whose size, mtime
 /// (to the nanosecond) and inode are unchanged is taken to be unchanged.
-public struct FileStat: Sendable, Hashable {
-    public var size: Int64
-    public var mtimeNanoseconds: Int64
-    public var inode: UInt64
+package struct FileStat: Sendable, Hashable {
+    package var size: Int64
+    package var mtimeNanoseconds: Int64
+    package var inode: UInt64
 
-    public init(size: Int64, mtimeNanoseconds: Int64, inode: UInt64) {
+    package init(size: Int64, mtimeNanoseconds: Int64, inode: UInt64) {
         self.size = size; self.mtimeNanoseconds = mtimeNanoseconds; self.inode = inode
     }
 
     /// The stat of a regular file (following symlinks), or nil when there is none.
-    public static func of(_ path: String) -> FileStat? {
+    package static func of(_ path: String) -> FileStat? {
         var st = stat()
         guard stat(path, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG else { return nil }
         #if canImport(Darwin)

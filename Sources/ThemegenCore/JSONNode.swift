@@ -1,7 +1,7 @@
 /// The one JSON tree themegen writes, and its writer. Members keep the order given (build them
 /// with `sortedObject` where hash order must not show), so the same model always gives the same
 /// bytes. Numbers are `raw` text, so a model keeps its exact digits (`0.5000`).
-public indirect enum JSONNode: Sendable, Equatable {
+package indirect enum JSONNode: Sendable, Equatable {
     case object([(String, JSONNode)])
     case array([JSONNode])
     case string(String)
@@ -9,7 +9,7 @@ public indirect enum JSONNode: Sendable, Equatable {
     case raw(String)
 
     /// How a document is laid out and escaped.
-    public enum Style: Sendable {
+    package enum Style: Sendable {
         /// themegen's own files (config schema, manifest, cache): `"key": value`, two-space
         /// indentation, `[]` and `{}` when empty, minimal escaping.
         case plain
@@ -21,24 +21,24 @@ public indirect enum JSONNode: Sendable, Equatable {
         case xcode
     }
 
-    public static let null = JSONNode.raw("null")
-    public static func bool(_ b: Bool) -> JSONNode { .raw(b ? "true" : "false") }
-    public static func int(_ i: Int) -> JSONNode { .raw(String(i)) }
+    package static let null = JSONNode.raw("null")
+    package static func bool(_ b: Bool) -> JSONNode { .raw(b ? "true" : "false") }
+    package static func int(_ i: Int) -> JSONNode { .raw(String(i)) }
     /// A number with exactly 4 decimals.
-    public static func four(_ d: Double) -> JSONNode { .raw(NumberFormat.four(d)) }
+    package static func four(_ d: Double) -> JSONNode { .raw(NumberFormat.four(d)) }
 
     /// An object from a dictionary, keys in byte order so that output never depends on hash order.
-    public static func sortedObject(_ members: [String: JSONNode]) -> JSONNode {
+    package static func sortedObject(_ members: [String: JSONNode]) -> JSONNode {
         .object(members.keys.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }.map { ($0, members[$0]!) })
     }
 
-    public static func == (a: JSONNode, b: JSONNode) -> Bool { a.text(.plain) == b.text(.plain) }
+    package static func == (a: JSONNode, b: JSONNode) -> Bool { a.text(.plain) == b.text(.plain) }
 
     /// The document in the templates' style, ending in a newline.
-    public var text: String { text(.scriptSafe) }
+    package var text: String { text(.scriptSafe) }
 
     /// The document in `style`, ending in a newline.
-    public func text(_ style: Style) -> String {
+    package func text(_ style: Style) -> String {
         var out = ""
         write(to: &out, indent: "", style: style)
         return out + "\n"

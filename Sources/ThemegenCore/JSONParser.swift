@@ -1,19 +1,19 @@
 /// A JSON syntax error, naming the file, line and column.
-public struct JSONSyntaxError: ThemegenError, Equatable {
-    public let file: String
-    public let line: Int
+package struct JSONSyntaxError: ThemegenError, Equatable {
+    package let file: String
+    package let line: Int
     /// 1-based; counts characters, so accents and emoji count once.
-    public let column: Int
-    public let message: String
-    public var kind: ErrorKind { .input }
+    package let column: Int
+    package let message: String
+    package var kind: ErrorKind { .input }
     /// `file:line:column: invalid JSON: message`, wherever the JSON came from.
-    public var description: String { "\(file):\(line):\(column): invalid JSON: \(message)" }
+    package var description: String { "\(file):\(line):\(column): invalid JSON: \(message)" }
 }
 
 /// The project's one JSON parser: strict RFC 8259, keeps line numbers (Foundation's parser
 /// does not), reports line and column, and rejects duplicate keys, which JSONSerialization
 /// silently merges. Own code also because on Linux JSONSerialization cannot tell `true` from `1`.
-public struct JSONParser {
+package struct JSONParser {
     /// JSON nested deeper than this is refused rather than overflowing the stack.
     static let maxDepth = 512
 
@@ -25,7 +25,7 @@ public struct JSONParser {
     private var bodyStart = 0
 
     /// Parses one JSON document from `bytes`; `file` names it in errors.
-    public static func parse(_ bytes: [UInt8], file: String) throws -> JSONItem {
+    package static func parse(_ bytes: [UInt8], file: String) throws -> JSONItem {
         var p = JSONParser(bytes: bytes, file: file)
         if p.bytes.starts(with: [0xEF, 0xBB, 0xBF]) { p.i = 3; p.bodyStart = 3 }
         p.skipSpace()

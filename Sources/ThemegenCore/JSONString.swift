@@ -1,7 +1,7 @@
 /// The one JSON string-literal escaper. Escapes `"`, `\` and control characters only, so
 /// non-ASCII text stays readable.
-public enum JSONString {
-    public enum Style: Sendable {
+package enum JSONString {
+    package enum Style: Sendable {
         /// What JSON requires: `\"`, `\\`, `\n`, `\r`, `\t`, other controls as `\u001f`.
         case minimal
         /// Also safe inside a `<script>` or JavaScript source: DEL, U+2028 and U+2029 are
@@ -28,19 +28,19 @@ public enum JSONString {
     }
 
     /// The body of a JSON string literal, without the quotes.
-    public static func escaped(_ s: String, style: Style = .minimal) -> String {
+    package static func escaped(_ s: String, style: Style = .minimal) -> String {
         escaper(style)(s)
     }
 
     /// A whole JSON string literal, quotes included.
-    public static func quoted(_ s: String, style: Style = .minimal) -> String {
+    package static func quoted(_ s: String, style: Style = .minimal) -> String {
         var out = ""
         append(s, to: &out, style: style)
         return out
     }
 
     /// Appends the quoted literal to `out`.
-    public static func append(_ s: String, to out: inout String, style: Style = .minimal) {
+    package static func append(_ s: String, to out: inout String, style: Style = .minimal) {
         out += "\""
         escaper(style).append(s, to: &out)
         out += "\""

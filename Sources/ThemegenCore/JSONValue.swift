@@ -1,20 +1,20 @@
 /// A parsed JSON value that remembers the line it started on, so config errors can name it.
-public struct JSONItem: Sendable, Equatable {
-    public var value: JSONValue
+package struct JSONItem: Sendable, Equatable {
+    package var value: JSONValue
     /// 1-based line of the value's first character in the source (0 for built values).
-    public var line: Int
+    package var line: Int
 
-    public init(_ value: JSONValue, line: Int = 0) { self.value = value; self.line = line }
+    package init(_ value: JSONValue, line: Int = 0) { self.value = value; self.line = line }
 }
 
 /// One `"key": value` of an object, in source order.
-public struct JSONMember: Sendable, Equatable {
-    public var key: String
-    public var node: JSONItem
-    public init(_ key: String, _ node: JSONItem) { self.key = key; self.node = node }
+package struct JSONMember: Sendable, Equatable {
+    package var key: String
+    package var node: JSONItem
+    package init(_ key: String, _ node: JSONItem) { self.key = key; self.node = node }
 }
 
-public indirect enum JSONValue: Sendable, Equatable {
+package indirect enum JSONValue: Sendable, Equatable {
     case null
     case bool(Bool)
     case number(Double)
@@ -24,7 +24,7 @@ public indirect enum JSONValue: Sendable, Equatable {
     case object([JSONMember])
 
     /// The JSON type's name as a schema spells it, for error messages.
-    public var typeName: String {
+    package var typeName: String {
         switch self {
         case .null: return "null"
         case .bool: return "boolean"
@@ -35,27 +35,27 @@ public indirect enum JSONValue: Sendable, Equatable {
         }
     }
 
-    public var stringValue: String? { if case .string(let s) = self { return s }; return nil }
-    public var boolValue: Bool? { if case .bool(let b) = self { return b }; return nil }
-    public var numberValue: Double? { if case .number(let n) = self { return n }; return nil }
-    public var arrayValue: [JSONItem]? { if case .array(let a) = self { return a }; return nil }
-    public var objectValue: [JSONMember]? { if case .object(let o) = self { return o }; return nil }
+    package var stringValue: String? { if case .string(let s) = self { return s }; return nil }
+    package var boolValue: Bool? { if case .bool(let b) = self { return b }; return nil }
+    package var numberValue: Double? { if case .number(let n) = self { return n }; return nil }
+    package var arrayValue: [JSONItem]? { if case .array(let a) = self { return a }; return nil }
+    package var objectValue: [JSONMember]? { if case .object(let o) = self { return o }; return nil }
 
     /// The member named `key` of an object.
-    public subscript(key: String) -> JSONItem? {
+    package subscript(key: String) -> JSONItem? {
         objectValue?.first(where: { $0.key == key })?.node
     }
 
     /// An object from a dictionary, keys sorted so that output never depends on hash order.
-    public static func sortedObject(_ dict: [String: JSONValue]) -> JSONValue {
+    package static func sortedObject(_ dict: [String: JSONValue]) -> JSONValue {
         .object(dict.keys.sorted().map { JSONMember($0, JSONItem(dict[$0]!)) })
     }
 
     /// Deterministic text: two-space indent, members in stored order, `\n` at the end.
-    public func serialized() -> String { node.text(.plain) }
+    package func serialized() -> String { node.text(.plain) }
 
     /// The same value as a tree to write.
-    public var node: JSONNode {
+    package var node: JSONNode {
         switch self {
         case .null: return .null
         case .bool(let b): return .bool(b)

@@ -1,9 +1,9 @@
 /// Fixed-decimal number text for generated code and JSON. Own code rather than
 /// `String(format:)`, so no locale can change the decimal point and `-0` never appears.
-public enum NumberFormat {
+package enum NumberFormat {
     /// `x` with exactly `decimals` digits after the point, rounded half away from zero:
     /// `fixed(0.5, 4)` is `"0.5000"`.
-    public static func fixed(_ x: Double, _ decimals: Int) -> String {
+    package static func fixed(_ x: Double, _ decimals: Int) -> String {
         precondition(decimals >= 0 && decimals <= 9)
         guard x.isFinite else { return x.isNaN ? "nan" : (x < 0 ? "-inf" : "inf") }
         var scale: Int64 = 1
@@ -23,7 +23,7 @@ public enum NumberFormat {
 
     /// `x` to at most `decimals` digits after the point, without trailing zeros: `30`, `0.5`,
     /// `2.2`. For messages, like `%g`, without `String(format:)` (full Foundation).
-    public static func trimmed(_ x: Double, _ decimals: Int = 6) -> String {
+    package static func trimmed(_ x: Double, _ decimals: Int = 6) -> String {
         var t = fixed(x, decimals)
         guard t.contains(".") else { return t }
         while t.hasSuffix("0") { t.removeLast() }
@@ -32,13 +32,13 @@ public enum NumberFormat {
     }
 
     /// The 4-decimal form every component, position and point uses.
-    public static func four(_ x: Double) -> String { fixed(x, 4) }
+    package static func four(_ x: Double) -> String { fixed(x, 4) }
 
     /// The shortest text that reads back as `x` rounded to `decimals` places: `tidy(0.5, 4)` is
     /// `"0.5"`, `tidy(1, 4)` is `"1"`, `tidy(0.123456, 4)` is `"0.1235"`. Generated code uses it
     /// (4 decimals for colours and linear stop positions, 6 for radial and angular geometry,
     /// as in the JSON) so literals carry no padding zeros.
-    public static func tidy(_ x: Double, _ decimals: Int = 4) -> String {
+    package static func tidy(_ x: Double, _ decimals: Int = 4) -> String {
         var text = fixed(x, decimals)
         guard text.contains(".") else { return text }
         while text.hasSuffix("0") { text.removeLast() }
@@ -47,7 +47,7 @@ public enum NumberFormat {
     }
 
     /// A CSS angle: an integer when it is one (`180`), else 2 decimals (`135.50`).
-    public static func angle(_ x: Double) -> String {
+    package static func angle(_ x: Double) -> String {
         let r = (x * 100).rounded() / 100
         return r == r.rounded() ? fixed(r, 0) : fixed(r, 2)
     }

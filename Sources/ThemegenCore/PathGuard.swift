@@ -16,9 +16,9 @@ import Darwin
 /// with an error naming the link; a link that stays inside is fine.
 ///
 /// Paths are checked relative to `base` (the folder the writer joins them to).
-public final class PathGuard: @unchecked Sendable {
+package final class PathGuard: @unchecked Sendable {
     /// Absolute, symlink-free, without a trailing `/` (except `/` itself).
-    public let roots: [String]
+    package let roots: [String]
     /// How messages name the roots: "the config's folder", "the current folder or …".
     let rootsDescription: String
     private let base: String
@@ -26,20 +26,20 @@ public final class PathGuard: @unchecked Sendable {
     /// Folders already found inside a root (full paths as joined).
     private var insideFolders = Set<String>()
 
-    public init(base: String, roots: [String], describedAs description: String) {
+    package init(base: String, roots: [String], describedAs description: String) {
         self.base = base
         self.roots = roots.map { PathGuard.resolved($0) }
         rootsDescription = description
     }
 
     /// The guard of a `run`: only the config's folder.
-    public static func forConfig(root: String) -> PathGuard {
+    package static func forConfig(root: String) -> PathGuard {
         PathGuard(base: root, roots: [root.isEmpty ? "." : root], describedAs: "the config's folder")
     }
 
     /// What is wrong with the form of a relative path, or nil: it must be non-empty, relative,
     /// without empty, `.` or `..` components, and without NUL.
-    public static func formProblem(_ path: String) -> String? {
+    package static func formProblem(_ path: String) -> String? {
         if path.isEmpty { return "is empty" }
         if path.utf8.contains(0) { return "contains a NUL character" }
         if path.hasPrefix("/") { return "is absolute" }
@@ -53,7 +53,7 @@ public final class PathGuard: @unchecked Sendable {
     /// Throws unless `relative` (joined to `base`) stays inside a root after every symbolic
     /// link on the way, the last component included, is resolved. `name` is how messages name
     /// the path.
-    public func check(_ relative: String, shownAs name: String) throws {
+    package func check(_ relative: String, shownAs name: String) throws {
         let full = PathGuard.join(base, relative)
         let folder = FilePath.parent(full)
         let folderKnown = lock.withLock { insideFolders.contains(folder) }
@@ -94,7 +94,7 @@ public final class PathGuard: @unchecked Sendable {
 
     /// `path` made absolute with every symbolic link resolved; the part that does not exist
     /// yet is appended as written. A dangling link resolves to its (resolved) target.
-    public static func resolved(_ path: String) -> String {
+    package static func resolved(_ path: String) -> String {
         var absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
         if absolute.isEmpty { absolute = "/" }
         var missing: [String] = []

@@ -3,9 +3,9 @@
 /// Producers (themes, slicing, templates, preview) return these; `OutputWriter` decides what
 /// actually has to be written, deleted or reported. `path` is relative to the output root
 /// (the config's folder), with `/` separators, so plans never hold absolute paths.
-public struct PlannedFile: Sendable, Equatable {
+package struct PlannedFile: Sendable, Equatable {
     /// How `--check` compares the file with what is on disk.
-    public enum Kind: Sendable, Equatable {
+    package enum Kind: Sendable, Equatable {
         /// Byte for byte.
         case text
         /// By header, colour chunks and decoded pixels, so that a PNG compressed by another
@@ -13,23 +13,23 @@ public struct PlannedFile: Sendable, Equatable {
         case png
     }
 
-    public var path: String
-    public var bytes: [UInt8]
-    public var kind: Kind
+    package var path: String
+    package var bytes: [UInt8]
+    package var kind: Kind
 
-    public init(path: String, bytes: [UInt8], kind: Kind? = nil) {
+    package init(path: String, bytes: [UInt8], kind: Kind? = nil) {
         self.path = path
         self.bytes = bytes
         self.kind = kind ?? (path.lowercased().hasSuffix(".png") ? .png : .text)
     }
 
     /// A UTF-8 text file.
-    public init(path: String, text: String) {
+    package init(path: String, text: String) {
         self.init(path: path, bytes: Array(text.utf8), kind: .text)
     }
 
     /// The last path component.
-    public var fileName: String {
+    package var fileName: String {
         path.split(separator: "/").last.map(String.init) ?? path
     }
 }

@@ -7,18 +7,18 @@ import Foundation
 /// Counts items as they start, from any thread, and shows `[37/220] slicing Card@3x.png` as one
 /// updating line on a terminal (nothing elsewhere). Sendable because `done` is guarded by
 /// `lock`.
-public final class ProgressLine: @unchecked Sendable {
+package final class ProgressLine: @unchecked Sendable {
     private let console: any Diagnostics
     private let total: Int
     private let verb: String
     private let lock = Lock()
     private var done = 0
 
-    public init(console: any Diagnostics, total: Int, verb: String) {
+    package init(console: any Diagnostics, total: Int, verb: String) {
         self.console = console; self.total = total; self.verb = verb
     }
 
-    public func advance(_ path: String) {
+    package func advance(_ path: String) {
         let n: Int = lock.withLock { done += 1; return done }
         console.progress("[\(n)/\(total)] \(verb) \(FilePath.lastComponent(path))")
     }

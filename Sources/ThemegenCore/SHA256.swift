@@ -1,26 +1,26 @@
 /// SHA-256 (FIPS 180-4). Used for the ownership manifest and the incremental cache; written
 /// here because themegen takes no package dependencies and Foundation has no digest on Linux.
-public struct SHA256: Sendable {
+package struct SHA256: Sendable {
     private var state: (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32) =
         (0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19)
     private var pending: [UInt8] = []
     private var length: UInt64 = 0
 
-    public init() { pending.reserveCapacity(64) }
+    package init() { pending.reserveCapacity(64) }
 
     /// The digest of `bytes` as 64 lowercase hex digits.
-    public static func hex(_ bytes: [UInt8]) -> String {
+    package static func hex(_ bytes: [UInt8]) -> String {
         hexString(hash(bytes))
     }
 
     /// The 32-byte digest of `bytes`.
-    public static func hash(_ bytes: [UInt8]) -> [UInt8] {
+    package static func hash(_ bytes: [UInt8]) -> [UInt8] {
         var h = SHA256()
         h.update(bytes)
         return h.finalize()
     }
 
-    public static func hexString(_ digest: [UInt8]) -> String {
+    package static func hexString(_ digest: [UInt8]) -> String {
         let digits = Array("0123456789abcdef".utf8)
         var out = [UInt8]()
         out.reserveCapacity(digest.count * 2)
@@ -31,11 +31,11 @@ public struct SHA256: Sendable {
         return String(decoding: out, as: UTF8.self)
     }
 
-    public mutating func update(_ bytes: [UInt8]) {
+    package mutating func update(_ bytes: [UInt8]) {
         bytes.withUnsafeBufferPointer { update(UnsafeRawBufferPointer($0)) }
     }
 
-    public mutating func update(_ buffer: UnsafeRawBufferPointer) {
+    package mutating func update(_ buffer: UnsafeRawBufferPointer) {
         length &+= UInt64(buffer.count)
         var offset = 0
         if !pending.isEmpty {
@@ -57,7 +57,7 @@ public struct SHA256: Sendable {
         }
     }
 
-    public mutating func finalize() -> [UInt8] {
+    package mutating func finalize() -> [UInt8] {
         let bitLength = length &* 8
         var tail = pending
         tail.append(0x80)

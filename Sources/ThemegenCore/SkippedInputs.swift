@@ -12,12 +12,12 @@ import Darwin
 /// Files in an input folder that themegen does not read (it reads PNG exports only). They are
 /// reported once per run as a note, so an export saved as JPEG is not skipped without a word;
 /// `--strict` makes the note a warning. A folder with no PNG at all is a warning.
-public enum SkippedInputs {
-    public static let extensions: Set<String> = ["jpg", "jpeg", "pdf", "svg", "heic"]
+package enum SkippedInputs {
+    package static let extensions: Set<String> = ["jpg", "jpeg", "pdf", "svg", "heic"]
     /// How many names a note lists before "…".
     static let shown = 3
 
-    public static func report(folder: String, pngCount: Int, console: any Diagnostics) {
+    package static func report(folder: String, pngCount: Int, console: any Diagnostics) {
         let skipped = scan(folder)
         if !skipped.isEmpty {
             let names = skipped.prefix(shown).joined(separator: ", ") + (skipped.count > shown ? ", …" : "")

@@ -1,5 +1,5 @@
 /// Language-ready forms of a string, because Mustache's `{{x}}` escapes for HTML only.
-public enum StringForms {
+package enum StringForms {
     /// `\\`, `\"`, `\n`, `\r`, `\t`: the escapes Swift, Objective-C and JSON literals share.
     private static let cEscapes: [Unicode.Scalar: String] = ["\\": "\\\\", "\"": "\\\"", "\n": "\\n", "\r": "\\r", "\t": "\\t"]
 
@@ -15,20 +15,20 @@ public enum StringForms {
     private static let htmlEscaper = ScalarEscaper(["&": "&amp;", "<": "&lt;", ">": "&gt;", "\"": "&quot;", "'": "&#39;"])
 
     /// The body of a Swift string literal (between the quotes), also safe in `///` comments.
-    public static func swift(_ s: String) -> String { swiftEscaper(s) }
+    package static func swift(_ s: String) -> String { swiftEscaper(s) }
 
     /// The body of an Objective-C `@"…"` literal. Control characters become 3-digit octal
     /// escapes, which cannot swallow the characters after them the way `\x` does.
-    public static func objc(_ s: String) -> String { objcEscaper(s) }
+    package static func objc(_ s: String) -> String { objcEscaper(s) }
 
     /// Text for HTML content and attribute values.
-    public static func html(_ s: String) -> String {
+    package static func html(_ s: String) -> String {
         guard s.utf8.contains(where: { $0 == 38 || $0 == 60 || $0 == 62 || $0 == 34 || $0 == 39 }) else { return s }
         return htmlEscaper(s)
     }
 
     /// The body of a double-quoted CSS string, also safe inside a `/* … */` comment.
-    public static func css(_ s: String) -> String {
+    package static func css(_ s: String) -> String {
         var r = ""
         var previous: Unicode.Scalar? = nil
         for c in s.unicodeScalars {
@@ -49,5 +49,5 @@ public enum StringForms {
     }
 
     /// The body of a JSON string, also safe in JavaScript (see `JSONString.Style.scriptSafe`).
-    public static func json(_ s: String) -> String { JSONString.escaped(s, style: .scriptSafe) }
+    package static func json(_ s: String) -> String { JSONString.escaped(s, style: .scriptSafe) }
 }

@@ -1,8 +1,8 @@
 /// "Did you mean …?" for a mistyped name: the closest known name within an edit distance of 2.
-public enum Suggestion {
+package enum Suggestion {
     /// The known name closest to `name` (case-insensitive Levenshtein distance ≤ 2, ties to the
     /// first in `known`), or nil when none is that close or `name` is itself known.
-    public static func closest(to name: String, in known: [String]) -> String? {
+    package static func closest(to name: String, in known: [String]) -> String? {
         let target = Array(name.lowercased())
         var best: (name: String, distance: Int)?
         for candidate in known where candidate != name {
@@ -13,7 +13,7 @@ public enum Suggestion {
     }
 
     /// `" (did you mean 'X'?)"`, or "" when nothing is close.
-    public static func phrase(for name: String, in known: [String]) -> String {
+    package static func phrase(for name: String, in known: [String]) -> String {
         closest(to: name, in: known).map { " (did you mean '\($0)'?)" } ?? ""
     }
 

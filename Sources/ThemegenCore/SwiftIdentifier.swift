@@ -15,9 +15,9 @@ import Foundation
 /// - A Swift keyword (or other reserved word) gets a `_` suffix: `class` → `class_`. A suffix
 ///   rather than backticks, so the identifier also works in Objective-C and CSS and after a dot.
 /// - A name with nothing left (only emoji, say) becomes the fallback.
-public enum SwiftIdentifier {
+package enum SwiftIdentifier {
     /// Keywords that cannot be used as plain identifiers, plus names that are special as members.
-    public static let keywords: Set<String> = [
+    package static let keywords: Set<String> = [
         "associatedtype", "borrowing", "class", "consuming", "deinit", "enum", "extension",
         "fileprivate", "func", "import", "init", "inout", "internal", "let", "nonisolated",
         "open", "operator", "private", "precedencegroup", "protocol", "public", "rethrows",
@@ -30,7 +30,7 @@ public enum SwiftIdentifier {
     ]
 
     /// Words of `name` (NFC) made only of characters Swift allows in identifiers.
-    public static func words(_ name: String) -> [String] {
+    package static func words(_ name: String) -> [String] {
         var words: [String] = []
         var current = String.UnicodeScalarView()
         for scalar in name.nfc.unicodeScalars {
@@ -46,7 +46,7 @@ public enum SwiftIdentifier {
     }
 
     /// `Ocean Blue` → `oceanBlue`.
-    public static func lowerCamel(_ name: String, fallback: String = "unnamed",
+    package static func lowerCamel(_ name: String, fallback: String = "unnamed",
                                   reserved: Set<String> = []) -> String {
         let w = words(name)
         guard let first = w.first else { return fallback }
@@ -55,7 +55,7 @@ public enum SwiftIdentifier {
     }
 
     /// `ocean blue` → `OceanBlue`.
-    public static func upperCamel(_ name: String, fallback: String = "Unnamed",
+    package static func upperCamel(_ name: String, fallback: String = "Unnamed",
                                   reserved: Set<String> = []) -> String {
         let w = words(name)
         guard !w.isEmpty else { return fallback }
@@ -63,14 +63,14 @@ public enum SwiftIdentifier {
     }
 
     /// `Ocean Blue` → `ocean-blue`, for CSS custom property and class names.
-    public static func kebab(_ name: String, fallback: String = "unnamed") -> String {
+    package static func kebab(_ name: String, fallback: String = "unnamed") -> String {
         let w = words(name)
         guard !w.isEmpty else { return fallback }
         return w.map { $0.lowercased() }.joined(separator: "-")
     }
 
     /// Whether `text` is usable as is: valid characters, no leading digit, no keyword.
-    public static func isValid(_ text: String) -> Bool {
+    package static func isValid(_ text: String) -> Bool {
         guard let first = text.unicodeScalars.first, isHead(first) || first == "_" else { return false }
         guard text.unicodeScalars.allSatisfy({ isHead($0) || isContinuation($0) || $0 == "_" }) else { return false }
         return !keywords.contains(text) && text != "_"
@@ -138,15 +138,15 @@ public enum SwiftIdentifier {
 }
 
 /// Two inputs whose names give the same identifier: generated code could not tell them apart.
-public struct IdentifierCollisionError: ThemegenError {
-    public let identifier: String
-    public let firstFile: String
-    public let secondFile: String
+package struct IdentifierCollisionError: ThemegenError {
+    package let identifier: String
+    package let firstFile: String
+    package let secondFile: String
     package init(identifier: String, firstFile: String, secondFile: String) {
         self.identifier = identifier; self.firstFile = firstFile; self.secondFile = secondFile
     }
-    public var kind: ErrorKind { .input }
-    public var description: String {
+    package var kind: ErrorKind { .input }
+    package var description: String {
         "\(secondFile): its name gives the identifier '\(identifier)', which \(firstFile) already has; rename one of the two files"
     }
 }

@@ -1,8 +1,8 @@
 /// Text from files (ICC descriptions, file names, template and config content) can hold
 /// escape sequences and newlines that would repaint a terminal or forge a `themegen: error:`
 /// line. Every message line is printed with control characters escaped.
-public enum TerminalText {
-    public static func safe(_ s: String) -> String {
+package enum TerminalText {
+    package static func safe(_ s: String) -> String {
         if s.utf8.allSatisfy({ $0 >= 0x20 && $0 != 0x7F && $0 < 0x80 }) { return s }
         var out = ""
         for u in s.unicodeScalars {

@@ -3,7 +3,7 @@ import ThemegenCore
 import ThemegenSlicing
 
 /// The template context of a list of assets (every key is documented in docs/TEMPLATES.md).
-public enum AssetContext {
+package enum AssetContext {
     /// One enum level of the generated namespace: a group folder, or the root.
     private final class Group {
         let name: String
@@ -15,7 +15,7 @@ public enum AssetContext {
         init(name: String, typeIdentifier: String) { self.name = name; self.typeIdentifier = typeIdentifier }
     }
 
-    public static func build(_ assets: [Asset], params: [String: String]) throws -> TemplateValue {
+    package static func build(_ assets: [Asset], params: [String: String]) throws -> TemplateValue {
         let param = try TemplateParams.context(params, defaultEnumName: "Asset")
         let namespaced: Bool
         if case .bool(true)? = param["providesNamespace"] { namespaced = true } else { namespaced = false }

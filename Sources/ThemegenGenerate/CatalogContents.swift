@@ -2,34 +2,34 @@ import ThemegenCore
 import ThemegenSlicing
 
 /// The `Contents.json` documents of an asset catalog; write them with `text(.xcode)`.
-public enum CatalogContents {
-    public static let author = "themegen"
+package enum CatalogContents {
+    package static let author = "themegen"
 
     static var info: JSONNode { .sortedObject(["author": .string(author), "version": .int(1)]) }
 
     /// The catalog root's `Contents.json`.
-    public static func catalog() -> JSONNode { .sortedObject(["info": info]) }
+    package static func catalog() -> JSONNode { .sortedObject(["info": info]) }
 
     /// A group folder's `Contents.json`; `provides-namespace` makes Xcode prefix the group's
     /// name to the asset names inside it.
-    public static func group(providesNamespace: Bool) -> JSONNode {
+    package static func group(providesNamespace: Bool) -> JSONNode {
         var doc: [String: JSONNode] = ["info": info]
         if providesNamespace { doc["properties"] = .sortedObject(["provides-namespace": .bool(true)]) }
         return .sortedObject(doc)
     }
 
     /// One slot of an imageset: its scale, its file (nil leaves the slot empty) and its slicing.
-    public struct Slot: Sendable, Hashable {
-        public var scale: Int
-        public var filename: String?
-        public var slicing: ScaledSlicing?
-        public init(scale: Int, filename: String?, slicing: ScaledSlicing? = nil) {
+    package struct Slot: Sendable, Hashable {
+        package var scale: Int
+        package var filename: String?
+        package var slicing: ScaledSlicing?
+        package init(scale: Int, filename: String?, slicing: ScaledSlicing? = nil) {
             self.scale = scale; self.filename = filename; self.slicing = slicing
         }
     }
 
     /// An imageset's `Contents.json`. Slots are written in ascending scale.
-    public static func imageSet(slots: [Slot], renderingIntent: RenderingIntent? = nil) -> JSONNode {
+    package static func imageSet(slots: [Slot], renderingIntent: RenderingIntent? = nil) -> JSONNode {
         var doc: [String: JSONNode] = ["info": info]
         doc["images"] = .array(slots.sorted { $0.scale < $1.scale }.map(image))
         if let intent = renderingIntent {

@@ -3,14 +3,14 @@ import ThemegenImage
 import ThemegenSlicing
 
 /// The files of a catalog, planned but not written.
-public struct CatalogPlan: Sendable, Equatable {
+package struct CatalogPlan: Sendable, Equatable {
     /// Sorted by path; paths are relative to the catalog's parent and start with the catalog.
-    public var files: [PlannedFile]
+    package var files: [PlannedFile]
 }
 
 /// Plans an asset catalog from sliced assets: pure, it returns the files instead of writing them,
 /// so the output writer decides what changes on disk and `--check` can compare.
-public enum CatalogPlanner {
+package enum CatalogPlanner {
     /// - Parameters:
     ///   - catalog: the catalog's path relative to the output root, e.g. `Assets.xcassets`.
     ///   - colors: colours to write as colorsets beside the images.
@@ -18,7 +18,7 @@ public enum CatalogPlanner {
     ///     `Icons/Small`) gets `provides-namespace`.
     /// - Throws: `CatalogError` when a colour's space cannot be written, or when two entries of one
     ///   folder share a name.
-    public static func plan(catalog: String, assets: [SlicedAsset], colors: [NamedColor] = [],
+    package static func plan(catalog: String, assets: [SlicedAsset], colors: [NamedColor] = [],
                             providesNamespace: (String) -> Bool = { _ in false }) throws -> CatalogPlan {
         let root = catalog.hasSuffix("/") ? String(catalog.dropLast()) : catalog
         var files: [PlannedFile] = [PlannedFile(path: root + "/Contents.json", text: CatalogContents.catalog().text(.xcode))]
@@ -73,7 +73,7 @@ public enum CatalogPlanner {
     }
 
     /// `NAME.png` at 1x, `NAME@2x.png`, `NAME@3x.png`.
-    public static func fileName(_ name: String, scale: Int) -> String {
+    package static func fileName(_ name: String, scale: Int) -> String {
         scale == 1 ? name + ".png" : "\(name)@\(scale)x.png"
     }
 }

@@ -8,10 +8,10 @@ import ThemegenGradients
 import ThemegenSlicing
 
 /// Generated code from the theme and asset models: the API the `themes` and `slice` commands call.
-public enum CodeGenerator {
+package enum CodeGenerator {
     /// Renders `themes` with `template` (`json`, a name, or a path; see `TemplateLibrary`).
     /// `templateSearchFolder` is the folder holding `NAME.mustache` files (nil: `./Templates`).
-    public static func render(themes: [Theme], template: String, params: [String: String] = [:],
+    package static func render(themes: [Theme], template: String, params: [String: String] = [:],
                               templateSearchFolder: URL? = nil) throws -> String {
         try IdentifierCheck.themes(themes)
         if template == "json" { return ModelJSON.themes(themes) }
@@ -21,7 +21,7 @@ public enum CodeGenerator {
     }
 
     /// Renders `assets` with `template` (`json`, a name, or a path).
-    public static func render(assets: [Asset], template: String, params: [String: String] = [:],
+    package static func render(assets: [Asset], template: String, params: [String: String] = [:],
                               templateSearchFolder: URL? = nil) throws -> String {
         try IdentifierCheck.assets(assets)
         if template == "json" { return ModelJSON.assets(assets) }
@@ -31,7 +31,7 @@ public enum CodeGenerator {
     }
 
     /// Renders any context; partials resolve next to the template.
-    public static func render(_ template: ResolvedTemplate, context: TemplateValue) throws -> String {
+    package static func render(_ template: ResolvedTemplate, context: TemplateValue) throws -> String {
         try Template(source: template.source, name: template.name).render(context, partials: FolderPartials())
     }
 }

@@ -62,9 +62,9 @@ enum ContextHelpers {
 }
 
 /// `--param key=value` values and the keys derived from them, under `param` in every context.
-public enum TemplateParams {
+package enum TemplateParams {
     /// Parses `key=value` (a bare `key` means `key=true`).
-    public static func parse(_ items: [String]) throws -> [String: String] {
+    package static func parse(_ items: [String]) throws -> [String: String] {
         var result: [String: String] = [:]
         for item in items {
             let key: String, value: String

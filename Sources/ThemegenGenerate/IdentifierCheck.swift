@@ -5,8 +5,8 @@ import ThemegenSlicing
 /// Two inputs whose names give one identifier, found in the model itself, so every output
 /// (the JSON model included, not only the Swift and CSS templates) refuses them alike. The
 /// identifier is the one the templates use (the model's, else one made from the name).
-public enum IdentifierCheck {
-    public static func themes(_ themes: [Theme]) throws {
+package enum IdentifierCheck {
+    package static func themes(_ themes: [Theme]) throws {
         try check(themes.map { t in
             let id = ContextHelpers.identifier(model: t.identifier, name: t.name, fallback: "theme",
                                                reserved: ThemeContext.reservedMembers)
@@ -15,7 +15,7 @@ public enum IdentifierCheck {
     }
 
     /// Assets clash within one group folder (each group is its own namespace in code).
-    public static func assets(_ assets: [Asset]) throws {
+    package static func assets(_ assets: [Asset]) throws {
         try check(assets.map { a in
             let id = ContextHelpers.identifier(model: a.identifier, name: a.name, fallback: "asset", reserved: [])
             return (scope: a.groups.joined(separator: "\u{0}"), id: id, file: a.file)

@@ -5,14 +5,14 @@ import ThemegenSlicing
 
 /// The built-in `--template json` serializers of the theme and asset models. Keys and their
 /// order are part of themegen's interface (documented in docs/TEMPLATES.md).
-public enum ModelJSON {
+package enum ModelJSON {
     /// `{"themes": [...]}`.
-    public static func themes(_ themes: [Theme]) -> String {
+    package static func themes(_ themes: [Theme]) -> String {
         JSONNode.object([("themes", .array(themes.map(theme)))]).text
     }
 
     /// `{"assets": [...]}`.
-    public static func assets(_ assets: [Asset]) -> String {
+    package static func assets(_ assets: [Asset]) -> String {
         JSONNode.object([("assets", .array(assets.map(asset)))]).text
     }
 

@@ -8,30 +8,30 @@ import ThemegenImage
 
 /// A colour written as a `.colorset`, so storyboards and `UIColor(named:)` can use it: a theme or
 /// text colour in its theme's colour space, with the dark-appearance variant when there is one.
-public struct NamedColor: Sendable, Hashable {
-    public var name: String
+package struct NamedColor: Sendable, Hashable {
+    package var name: String
     /// Catalog folders, outermost first.
-    public var groups: [String]
-    public var color: RGBA
-    public var dark: RGBA?
-    public var colorSpace: ColorSpace
-    public init(name: String, groups: [String] = [], color: RGBA, dark: RGBA? = nil, colorSpace: ColorSpace = .sRGB) {
+    package var groups: [String]
+    package var color: RGBA
+    package var dark: RGBA?
+    package var colorSpace: ColorSpace
+    package init(name: String, groups: [String] = [], color: RGBA, dark: RGBA? = nil, colorSpace: ColorSpace = .sRGB) {
         self.name = name; self.groups = groups; self.color = color; self.dark = dark; self.colorSpace = colorSpace
     }
 }
 
 /// A catalog that cannot be written as asked.
-public struct CatalogError: ThemegenError, Equatable {
-    public let message: String
-    public var kind: ErrorKind { .input }
-    public var description: String { message }
+package struct CatalogError: ThemegenError, Equatable {
+    package let message: String
+    package var kind: ErrorKind { .input }
+    package var description: String { message }
 }
 
 extension CatalogContents {
     /// A colorset's `Contents.json`: the colour, then its dark variant under `appearances`
     /// (`luminosity` `dark`). Components as Xcode writes them: strings with three decimals,
     /// enough to recover every 8-bit value.
-    public static func colorSet(_ c: NamedColor) throws -> JSONNode {
+    package static func colorSet(_ c: NamedColor) throws -> JSONNode {
         let space: String
         switch c.colorSpace {
         case .sRGB: space = "srgb"

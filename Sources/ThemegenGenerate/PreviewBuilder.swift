@@ -13,29 +13,29 @@ import ThemegenImage
 ///
 /// Nothing is written: the result is a list of `PlannedFile`s for the output writer, whose
 /// paths start with `folder` (default `Generated/Preview`).
-public enum PreviewBuilder {
-    public static let defaultFolder = "Generated/Preview"
-    public static let templateName = "preview-html"
+package enum PreviewBuilder {
+    package static let defaultFolder = "Generated/Preview"
+    package static let templateName = "preview-html"
 
-    public struct Options: Sendable {
+    package struct Options: Sendable {
         /// The page's folder, relative to the output root, with `/` separators ("" for the
         /// root itself).
-        public var folder: String = PreviewBuilder.defaultFolder
+        package var folder: String = PreviewBuilder.defaultFolder
         /// Where `preview-html.mustache` is looked for before the built-in one (default
         /// `./Templates`).
-        public var templateFolder: URL? = nil
+        package var templateFolder: URL? = nil
         /// The page's file name inside `folder`.
-        public var pageName: String = "index.html"
+        package var pageName: String = "index.html"
         /// Where a relative `Theme.file` is read from when no artboard is given (the config's
         /// folder); nil reads it from the current folder.
-        public var inputRoot: String? = nil
+        package var inputRoot: String? = nil
         /// For artboards read from disk.
-        public var maxPixels: Int = PNGLimits.defaultMaxPixels
-        public init() {}
+        package var maxPixels: Int = PNGLimits.defaultMaxPixels
+        package init() {}
 
         /// Options for a page at `pagePath` (e.g. the config's `Generated/Preview/index.html`):
         /// its folder and file name.
-        public init(pagePath: String) {
+        package init(pagePath: String) {
             let parts = pagePath.split(separator: "/", omittingEmptySubsequences: false)
             folder = parts.dropLast().joined(separator: "/")
             pageName = parts.last.map(String.init) ?? "index.html"
@@ -45,13 +45,13 @@ public enum PreviewBuilder {
     /// Every file of the page, sorted by path. Throws the first error in input order (a
     /// thumbnail that cannot be made, an identifier clash, a template error); on error no
     /// file is planned, so nothing is half-written.
-    public static func plan(themes: [PreviewTheme], assets: [PreviewAsset], options: Options = Options()) throws -> [PlannedFile] {
+    package static func plan(themes: [PreviewTheme], assets: [PreviewAsset], options: Options = Options()) throws -> [PlannedFile] {
         let template = try TemplateLibrary.resolve(templateName, searchFolder: options.templateFolder)
         return try plan(themes: themes, assets: assets, template: template, options: options)
     }
 
     /// As above, with the template given.
-    public static func plan(themes: [PreviewTheme], assets: [PreviewAsset], template: ResolvedTemplate,
+    package static func plan(themes: [PreviewTheme], assets: [PreviewAsset], template: ResolvedTemplate,
                             options: Options = Options()) throws -> [PlannedFile] {
         let folder = options.folder.hasSuffix("/") ? String(options.folder.dropLast()) : options.folder
         let prefix = folder.isEmpty ? "" : folder + "/"

@@ -9,18 +9,18 @@ import ThemegenSlicing
 /// `themes` gets the expanded, sorted PNG paths; `assets` gets the inputs as given (files or
 /// folders: the slicer makes groups of subfolders). Each reports problems with single files to
 /// the console and leaves those files out (the command then writes nothing).
-public struct PreviewSources: Sendable {
-    public var themes: @Sendable (_ files: [String], _ console: any Diagnostics) throws -> [PreviewTheme]
-    public var assets: @Sendable (_ inputs: [String], _ console: any Diagnostics) throws -> [PreviewAsset]
+package struct PreviewSources: Sendable {
+    package var themes: @Sendable (_ files: [String], _ console: any Diagnostics) throws -> [PreviewTheme]
+    package var assets: @Sendable (_ inputs: [String], _ console: any Diagnostics) throws -> [PreviewAsset]
 
-    public init(themes: @escaping @Sendable (_ files: [String], _ console: any Diagnostics) throws -> [PreviewTheme],
+    package init(themes: @escaping @Sendable (_ files: [String], _ console: any Diagnostics) throws -> [PreviewTheme],
                 assets: @escaping @Sendable (_ inputs: [String], _ console: any Diagnostics) throws -> [PreviewAsset]) {
         self.themes = themes; self.assets = assets
     }
 
     /// The real stages: themes from the theme extractor (their thumbnails then stream from
     /// `Theme.file`), assets from the slicer.
-    public static func standard(themes themeOptions: ThemeOptions = ThemeOptions(),
+    package static func standard(themes themeOptions: ThemeOptions = ThemeOptions(),
                                 assets sliceOptions: SliceOptions = SliceOptions()) -> PreviewSources {
         PreviewSources(
             themes: { files, console in
@@ -31,7 +31,7 @@ public struct PreviewSources: Sendable {
 
     /// The slicer's outputs for `inputs`, as the preview takes them; its warnings and errors
     /// go to `console`.
-    public static func sliced(_ inputs: [String], options: SliceOptions = SliceOptions(), console: any Diagnostics) throws -> [PreviewAsset] {
+    package static func sliced(_ inputs: [String], options: SliceOptions = SliceOptions(), console: any Diagnostics) throws -> [PreviewAsset] {
         guard !inputs.isEmpty else { return [] }
         let result = Slicer.slice(files: try SliceSource.scan(inputs), options: options)
         result.report(to: console)
@@ -41,7 +41,7 @@ public struct PreviewSources: Sendable {
 
 extension PreviewAsset {
     /// The slicer's asset with the exact PNG bytes it planned for each scale.
-    public init(sliced: SlicedAsset) {
+    package init(sliced: SlicedAsset) {
         self.init(asset: sliced.asset, images: sliced.images.map { PreviewAssetImage(scale: $0.scale, png: $0.png) })
     }
 }

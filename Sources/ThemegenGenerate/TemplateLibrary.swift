@@ -7,8 +7,8 @@ import Mustache
 import ThemegenCore
 
 /// A template chosen by `--template NAME|PATH`, with its source.
-public struct ResolvedTemplate: Sendable {
-    public enum Origin: Sendable, Equatable {
+package struct ResolvedTemplate: Sendable {
+    package enum Origin: Sendable, Equatable {
         /// Compiled into themegen (a copy of the repository's `Templates/NAME.mustache`).
         case builtin
         /// `NAME.mustache` in the templates folder (`./Templates` unless told otherwise).
@@ -18,17 +18,17 @@ public struct ResolvedTemplate: Sendable {
     }
 
     /// What errors call it: the file path, or `builtin:NAME`.
-    public let name: String
-    public let source: String
-    public let origin: Origin
+    package let name: String
+    package let source: String
+    package let origin: Origin
 
     /// The model a template renders, declared by its first line: `{{! kind: themes }}` or
     /// `{{! kind: assets }}` (a Mustache comment, so it renders as nothing).
-    public enum Kind: String, Sendable { case themes, assets }
+    package enum Kind: String, Sendable { case themes, assets }
 
     /// The declared kind; nil when the first line declares none (the template is then used for
     /// whatever it is given).
-    public var kind: Kind? {
+    package var kind: Kind? {
         func trimmed(_ s: Substring) -> Substring {
             var t = s
             while let c = t.first, c == " " || c == "\t" { t.removeFirst() }
@@ -43,7 +43,7 @@ public struct ResolvedTemplate: Sendable {
     }
 
     /// Throws unless the template may render `model`.
-    public func check(renders model: Kind) throws {
+    package func check(renders model: Kind) throws {
         guard let kind, kind != model else { return }
         let what = kind == .themes ? "a theme template" : "an asset template"
         let use = model == .themes ? "themes (e.g. swift, objc-h, objc-m, css or json)" : "assets (e.g. swift-assets or json)"
@@ -54,15 +54,15 @@ public struct ResolvedTemplate: Sendable {
 /// Finds templates. A spec containing `/` or ending in `.mustache` is a path read from disk; a
 /// name is looked up in the templates folder first, then among the built-ins. (`json` selects
 /// the built-in serializer and never gets here.)
-public enum TemplateLibrary {
+package enum TemplateLibrary {
     static let builtinPrefix = "builtin:"
 
-    public static func isPath(_ spec: String) -> Bool { spec.contains("/") || spec.hasSuffix(".mustache") }
+    package static func isPath(_ spec: String) -> Bool { spec.contains("/") || spec.hasSuffix(".mustache") }
 
     /// The folder names are looked up in: `searchFolder`, or `Templates` in the current folder.
     package static func folderPath(_ searchFolder: URL?) -> String { searchFolder?.path ?? "Templates" }
 
-    public static func resolve(_ spec: String, searchFolder: URL? = nil) throws -> ResolvedTemplate {
+    package static func resolve(_ spec: String, searchFolder: URL? = nil) throws -> ResolvedTemplate {
         if isPath(spec) {
             return ResolvedTemplate(name: spec, source: try read(spec), origin: .path)
         }
@@ -79,7 +79,7 @@ public enum TemplateLibrary {
 
     /// Every template name with where it comes from, sorted by name; a name in the templates
     /// folder hides the built-in of the same name.
-    public static func list(searchFolder: URL? = nil) -> [(name: String, origin: ResolvedTemplate.Origin)] {
+    package static func list(searchFolder: URL? = nil) -> [(name: String, origin: ResolvedTemplate.Origin)] {
         var result: [String: ResolvedTemplate.Origin] = [:]
         for name in BuiltinTemplates.names { result[name] = .builtin }
         let folder = folderPath(searchFolder)
@@ -106,11 +106,11 @@ public enum TemplateLibrary {
 /// Partials as files: `{{> name}}` is `name.mustache` in the folder of the including template.
 /// A built-in template's partials are built-ins too. A missing partial is an error here (a
 /// typo should not silently drop output).
-public struct FolderPartials: PartialResolver {
-    public init() {}
-    public var missingIsEmpty: Bool { false }
+package struct FolderPartials: PartialResolver {
+    package init() {}
+    package var missingIsEmpty: Bool { false }
 
-    public func partial(named name: String, includedFrom: String) throws -> (source: String, name: String)? {
+    package func partial(named name: String, includedFrom: String) throws -> (source: String, name: String)? {
         if includedFrom.hasPrefix(TemplateLibrary.builtinPrefix) {
             return BuiltinTemplates.source(named: name).map { ($0, TemplateLibrary.builtinPrefix + name) }
         }

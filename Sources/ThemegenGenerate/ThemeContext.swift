@@ -13,13 +13,13 @@ import ThemegenCore
 import ThemegenGradients
 
 /// The template context of a list of themes (every key is documented in docs/TEMPLATES.md).
-public enum ThemeContext {
+package enum ThemeContext {
     /// Members the default `swift` template declares on the theme type next to the themes.
     static let reservedMembers: Set<String> = ["all", "named"]
 
     /// `requireEveryTextColor` is false for the preview, which shows themes of several inputs
     /// and no generated declarations.
-    public static func build(_ themes: [Theme], params: [String: String],
+    package static func build(_ themes: [Theme], params: [String: String],
                              requireEveryTextColor: Bool = true) throws -> TemplateValue {
         // Identifiers, checked for clashes in file order.
         var owners: [String: String] = [:]
@@ -250,11 +250,11 @@ extension GradientShape {
 }
 
 /// A text colour that some themes have and others lack, with no default to fill the gap.
-public struct MissingTextColorError: ThemegenError, Equatable {
-    public let name: String
-    public let themes: [String]
-    public var kind: ErrorKind { .input }
-    public var description: String {
+package struct MissingTextColorError: ThemegenError, Equatable {
+    package let name: String
+    package let themes: [String]
+    package var kind: ErrorKind { .input }
+    package var description: String {
         "text colour '\(name)' is missing from theme(s) \(themes.map { "'\($0)'" }.joined(separator: ", ")); "
             + "give it a default for the whole input (config key themes[i].textColors.\(name), "
             + "or --text-color \(name)=#RRGGBB) or set it for those themes"

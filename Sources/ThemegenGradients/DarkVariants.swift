@@ -13,12 +13,12 @@ import ThemegenImage
 
 /// Dark-appearance exports (`NAME~dark@3x.png`) joined to their themes, and the WCAG check of
 /// the text colours in dark appearance.
-public enum DarkVariants {
+package enum DarkVariants {
     /// The themes with each dark export folded into the theme of the same name in the same folder
     /// (as `Theme.dark`), in input order. A dark export without its light theme is an error.
     /// Text colours are checked for dark appearance (`dark ?? color` against the dark gradient,
     /// or the gradient when there is none) wherever a theme has a dark gradient or dark colours.
-    public static func fold(_ themes: [Theme], console: any Diagnostics) -> [Theme] {
+    package static func fold(_ themes: [Theme], console: any Diagnostics) -> [Theme] {
         var result: [Theme] = []
         var index: [String: Int] = [:]
         func key(_ t: Theme, _ name: String) -> String {

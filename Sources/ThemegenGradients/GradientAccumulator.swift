@@ -3,19 +3,19 @@ import ThemegenImage
 /// Reduces an artboard, row by row, to a coarse grid of cell sums: all the gradient fitter
 /// needs. Memory is 32 bytes per cell (about 350 kB for 1125×2436), never an image copy, and
 /// the per-pixel work is one widening load and two vector adds.
-public struct GradientAccumulator: Sendable {
+package struct GradientAccumulator: Sendable {
     /// Cells are 8 px square, or 16 px once that would give more than about 12,000 cells: the
     /// fit's cost grows with the cell count, its accuracy hardly does.
-    public static func cellSize(width: Int, height: Int) -> Int {
+    package static func cellSize(width: Int, height: Int) -> Int {
         width * height > 12_000 * 64 ? 16 : 8
     }
 
-    public let cellSize: Int
+    package let cellSize: Int
 
-    public let width: Int
-    public let height: Int
-    public let columns: Int
-    public let rows: Int
+    package let width: Int
+    package let height: Int
+    package let columns: Int
+    package let rows: Int
     /// Per cell: sums of R, G, B, A in 8-bit units (16-bit sources are scaled by 1/257).
     var sums: [SIMD4<Float>]
     /// Per cell: sums of squares of R, G, B, A.
@@ -27,12 +27,12 @@ public struct GradientAccumulator: Sendable {
     var premultiplied: [SIMD4<Float>] = []
 
     /// Whether any pixel so far had alpha below full.
-    public var isTranslucent: Bool { !premultiplied.isEmpty }
+    package var isTranslucent: Bool { !premultiplied.isEmpty }
 
     /// Whether every pixel so far had alpha 0.
-    public var isFullyTransparent: Bool { sums.allSatisfy { $0.w == 0 } }
+    package var isFullyTransparent: Bool { sums.allSatisfy { $0.w == 0 } }
 
-    public init(width: Int, height: Int) {
+    package init(width: Int, height: Int) {
         precondition(width > 0 && height > 0)
         self.width = width
         self.height = height
@@ -45,7 +45,7 @@ public struct GradientAccumulator: Sendable {
 
     /// Adds one 8-bit row of RGBA (`channels` 4) or RGB (`channels` 3) pixels. Rows must come
     /// top to bottom.
-    public mutating func addRow8(_ row: UnsafeBufferPointer<UInt8>, y: Int, channels: Int = 4) {
+    package mutating func addRow8(_ row: UnsafeBufferPointer<UInt8>, y: Int, channels: Int = 4) {
         precondition((channels == 3 || channels == 4) && row.count >= width * channels && y >= 0 && y < height)
         guard let base = row.baseAddress else { return }
         addRows8(UnsafeRawPointer(base), rowBytes: width * channels, y: y, count: 1, channels: channels)
@@ -55,7 +55,7 @@ public struct GradientAccumulator: Sendable {
     /// apart, starting at row `y`; all in one cell row. A whole cell row at once lets the 16 px
     /// path keep its sums in registers. Every cell sum is an integer below 2^24, exact in Float,
     /// so the batching does not change a single bit.
-    public mutating func addRows8(_ base: UnsafeRawPointer, rowBytes: Int, y: Int, count: Int, channels: Int) {
+    package mutating func addRows8(_ base: UnsafeRawPointer, rowBytes: Int, y: Int, count: Int, channels: Int) {
         precondition((channels == 3 || channels == 4) && rowBytes >= width * channels && count >= 1
                      && y >= 0 && y + count <= height && y / cellSize == (y + count - 1) / cellSize)
         // RGBA rows may be translucent: remember the cell row's sums to see what the rows added.
@@ -215,7 +215,7 @@ public struct GradientAccumulator: Sendable {
     }
 
     /// Adds one 16-bit row (host-endian samples) of RGBA (`channels` 4) or RGB (`channels` 3).
-    public mutating func addRow16(_ row: UnsafeBufferPointer<UInt16>, y: Int, channels: Int = 4) {
+    package mutating func addRow16(_ row: UnsafeBufferPointer<UInt16>, y: Int, channels: Int = 4) {
         precondition((channels == 3 || channels == 4) && row.count >= width * channels && y >= 0 && y < height)
         guard let base = row.baseAddress else { return }
         let cellBase = (y / cellSize) * columns
@@ -271,7 +271,7 @@ public struct GradientAccumulator: Sendable {
     }
 
     /// Adds every row of an in-memory image.
-    public mutating func add(_ image: Image) {
+    package mutating func add(_ image: Image) {
         precondition(image.width == width && image.height == height)
         switch image.pixels {
         case .rgba8(let a):
@@ -292,7 +292,7 @@ public struct GradientAccumulator: Sendable {
 
     /// Fits a linear, radial or angular gradient (whichever explains the pixels) to everything
     /// accumulated.
-    public func fit(options: GradientFitter.Options = .init()) -> GradientFit {
+    package func fit(options: GradientFitter.Options = .init()) -> GradientFit {
         GradientTypeDecision.fit(grid: CellGrid(self), options: options)
     }
 }

@@ -1,11 +1,11 @@
 import ThemegenImage
 
 /// WCAG contrast of a text colour against a gradient.
-public enum GradientContrast {
+package enum GradientContrast {
     /// The lowest WCAG 2.x ratio of `text` (sRGB) against any point of the gradient, whose
     /// colours are in `space`. Luminance is not linear along a segment in encoded values, so each
     /// segment is sampled finely (256 points) besides its ends.
-    public static func worstRatio(text: RGBA, stops: [GradientStop], space: RGBSpace) -> Double {
+    package static func worstRatio(text: RGBA, stops: [GradientStop], space: RGBSpace) -> Double {
         let lt = WCAG.luminance(text, in: .sRGB)
         guard !stops.isEmpty else { return 1 }
         let g = LinearGradient(angle: 180, stops: stops)

@@ -1,31 +1,31 @@
 /// What the fitter recovered from one artboard.
-public struct GradientFit: Sendable, Hashable {
+package struct GradientFit: Sendable, Hashable {
     /// CSS degrees in [90, 270): the direction always points down or (at exactly 90) right;
     /// the opposite angle with reversed stops draws the same pixels.
-    public var angle: Double
+    package var angle: Double
     /// Colours 0…1 in the image's own colour space; one stop for a flat fill.
-    public var stops: [GradientStop]
-    public var startPoint: UnitPoint
-    public var endPoint: UnitPoint
-    public var quality: FitQuality
+    package var stops: [GradientStop]
+    package var startPoint: UnitPoint
+    package var endPoint: UnitPoint
+    package var quality: FitQuality
     /// Regions left out of the fit (bars, cards with their shadows, rows, panels, text, icons),
     /// merged, in artboard pixels.
-    public var overlays: [PixelRect]
+    package var overlays: [PixelRect]
     /// Why the artboard is not a linear gradient under overlays, when it is not.
-    public var problem: FitProblem?
+    package var problem: FitProblem?
     /// The share of the artboard's cells the gradient explains (the fit's cells).
-    public var explained: Double
+    package var explained: Double
     /// Linear, or a radial or angular gradient's geometry (then `angle` and the points are
     /// the vertical defaults, unused).
-    public var shape: GradientShape = .linear
+    package var shape: GradientShape = .linear
 
-    public var model: GradientModel { GradientModel(shape: shape, angle: angle, stops: stops) }
+    package var model: GradientModel { GradientModel(shape: shape, angle: angle, stops: stops) }
 
-    public var gradient: LinearGradient { LinearGradient(angle: angle, stops: stops) }
+    package var gradient: LinearGradient { LinearGradient(angle: angle, stops: stops) }
 }
 
 /// Why an artboard does not give a trustworthy linear gradient.
-public enum FitProblem: Sendable, Hashable {
+package enum FitProblem: Sendable, Hashable {
     /// Pixel noise far above dither or grain: a photo, texture or noise.
     case photo
     /// The smoothly shaded area is not explained by a linear gradient (radial, angular or a

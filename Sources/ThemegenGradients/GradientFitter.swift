@@ -18,16 +18,16 @@ import ThemegenImage
 /// cell differences; then alternate a 1-D piecewise-linear fit along the gradient line (stops
 /// added one at a time where the error is largest, each knot placed by golden-section search),
 /// rejection of cells the profile does not explain, and a Gauss-Newton step on the angle.
-public struct GradientFitter {
-    public struct Options: Sendable {
+package struct GradientFitter {
+    package struct Options: Sendable {
         /// Never more stops than this: real gradients have up to 9, hard stops count twice.
-        public var maxStops = 16
+        package var maxStops = 16
         /// The space the samples are in, for ΔE.
-        public var space: RGBSpace = .sRGB
+        package var space: RGBSpace = .sRGB
         /// Whether end stops on a slope move out to positions 0 and 1 (the ends of a linear
         /// gradient's line, an angular one's seam); a radial fit has no such ends.
         var extendsEnds = true
-        public init(maxStops: Int = 16, space: RGBSpace = .sRGB) { self.maxStops = maxStops; self.space = space }
+        package init(maxStops: Int = 16, space: RGBSpace = .sRGB) { self.maxStops = maxStops; self.space = space }
     }
 
     let grid: CellGrid

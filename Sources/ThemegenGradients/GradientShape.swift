@@ -19,13 +19,13 @@ import ThemegenImage
 ///   `radial-gradient(ellipse Rx Ry at Cx Cy, …)` with `Rx = radius.x·W`, `Cx = center.x·W`.
 /// - angular: `startAngle` in CSS degrees (0 up, clockwise); positions are fractions of the
 ///   full turn from it: CSS `conic-gradient(from A at Cx Cy, …)`.
-public enum GradientShape: Sendable, Hashable {
+package enum GradientShape: Sendable, Hashable {
     case linear
     case radial(center: UnitPoint, radius: UnitPoint)
     case angular(center: UnitPoint, startAngle: Double)
 
     /// The model's `type` key: `linear`, `radial` or `angular`.
-    public var type: String {
+    package var type: String {
         switch self {
         case .linear: return "linear"
         case .radial: return "radial"
@@ -36,26 +36,26 @@ public enum GradientShape: Sendable, Hashable {
 
 /// A gradient of any shape over a W×H box: the stops of a linear one lie along the CSS gradient
 /// line of `angle`, those of the others along the radial or angular coordinate of `shape`.
-public struct GradientModel: Sendable, Hashable {
-    public var shape: GradientShape
+package struct GradientModel: Sendable, Hashable {
+    package var shape: GradientShape
     /// CSS degrees; used by linear gradients only.
-    public var angle: Double
-    public var stops: [GradientStop]
+    package var angle: Double
+    package var stops: [GradientStop]
 
-    public init(shape: GradientShape, angle: Double = 180, stops: [GradientStop]) {
+    package init(shape: GradientShape, angle: Double = 180, stops: [GradientStop]) {
         self.shape = shape; self.angle = angle; self.stops = stops
     }
 
-    public init(_ linear: LinearGradient) {
+    package init(_ linear: LinearGradient) {
         self.init(shape: .linear, angle: linear.angle, stops: linear.stops)
     }
 
     /// How to find a point's stop position in one W×H box (computed once per box).
-    public struct Coordinates: Sendable {
+    package struct Coordinates: Sendable {
         enum Kind: Sendable { case linear(LinearGradient.Line), radial(cx: Double, cy: Double, irx: Double, iry: Double), angular(cx: Double, cy: Double, start: Double) }
         let kind: Kind
 
-        public init(shape: GradientShape, angle: Double, width: Int, height: Int) {
+        package init(shape: GradientShape, angle: Double, width: Int, height: Int) {
             let w = Double(width), h = Double(height)
             switch shape {
             case .linear:
@@ -69,7 +69,7 @@ public struct GradientModel: Sendable, Hashable {
 
         /// The stop position of the point (x, y) in box pixels, y down.
         @inline(__always)
-        public func position(x: Double, y: Double) -> Double {
+        package func position(x: Double, y: Double) -> Double {
             switch kind {
             case .linear(let line):
                 return line.t(x: x, y: y)
@@ -92,12 +92,12 @@ public struct GradientModel: Sendable, Hashable {
         }
     }
 
-    public func coordinates(width: Int, height: Int) -> Coordinates {
+    package func coordinates(width: Int, height: Int) -> Coordinates {
         Coordinates(shape: shape, angle: angle, width: width, height: height)
     }
 
     /// The colour at the centre of pixel (x, y).
-    public func color(x: Int, y: Int, coordinates: Coordinates) -> RGBA {
+    package func color(x: Int, y: Int, coordinates: Coordinates) -> RGBA {
         LinearGradient(angle: angle, stops: stops).color(at: coordinates.position(x: Double(x) + 0.5, y: Double(y) + 0.5))
     }
 }

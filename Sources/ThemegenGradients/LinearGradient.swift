@@ -14,25 +14,25 @@ import ThemegenImage
 ///
 /// Colours are non-premultiplied encoded values (0…1) in whatever space the owner says; they
 /// are interpolated linearly in premultiplied encoded values, as browsers do for sRGB gradients.
-public struct LinearGradient: Sendable, Hashable {
+package struct LinearGradient: Sendable, Hashable {
     /// CSS degrees: 0 points up, 90 right, 180 down.
-    public var angle: Double
+    package var angle: Double
     /// Sorted by position; positions may lie outside 0…1.
-    public var stops: [GradientStop]
+    package var stops: [GradientStop]
 
-    public init(angle: Double, stops: [GradientStop]) {
+    package init(angle: Double, stops: [GradientStop]) {
         self.angle = angle
         self.stops = stops
     }
 
     /// The CSS gradient line for a box: through its centre, along the angle, long enough that
     /// the corners' perpendiculars meet its ends.
-    public struct Line: Sendable, Hashable {
-        public var dx: Double, dy: Double
-        public var length: Double
-        public var centerX: Double, centerY: Double
+    package struct Line: Sendable, Hashable {
+        package var dx: Double, dy: Double
+        package var length: Double
+        package var centerX: Double, centerY: Double
 
-        public init(angle: Double, width: Double, height: Double) {
+        package init(angle: Double, width: Double, height: Double) {
             let a = angle * Double.pi / 180
             var s = sin(a), c = cos(a)
             // Exact axes for exact angles: sin(π) is 1.2e-16, not 0.
@@ -45,20 +45,20 @@ public struct LinearGradient: Sendable, Hashable {
 
         /// Position (0 at the start, 1 at the end) of a point in box coordinates, y down.
         @inline(__always)
-        public func t(x: Double, y: Double) -> Double {
+        package func t(x: Double, y: Double) -> Double {
             length == 0 ? 0 : ((x - centerX) * dx + (y - centerY) * dy) / length + 0.5
         }
 
-        public func startPoint(width: Double, height: Double) -> UnitPoint {
+        package func startPoint(width: Double, height: Double) -> UnitPoint {
             UnitPoint(x: (centerX - dx * length / 2) / width, y: (centerY - dy * length / 2) / height)
         }
 
-        public func endPoint(width: Double, height: Double) -> UnitPoint {
+        package func endPoint(width: Double, height: Double) -> UnitPoint {
             UnitPoint(x: (centerX + dx * length / 2) / width, y: (centerY + dy * length / 2) / height)
         }
     }
 
-    public func line(width: Int, height: Int) -> Line {
+    package func line(width: Int, height: Int) -> Line {
         Line(angle: angle, width: Double(width), height: Double(height))
     }
 
@@ -66,7 +66,7 @@ public struct LinearGradient: Sendable, Hashable {
     /// interpolated between neighbouring stops in premultiplied values (as CSS does), so a
     /// stop's colour counts by its alpha; for opaque stops that is plain linear interpolation.
     @inline(__always)
-    public func color(at t: Double) -> RGBA {
+    package func color(at t: Double) -> RGBA {
         let p = premultipliedColor(at: t)
         guard p.alpha > 0 else { return RGBA(red: 0, green: 0, blue: 0, alpha: 0) }
         if p.alpha == 1 { return p }
@@ -76,7 +76,7 @@ public struct LinearGradient: Sendable, Hashable {
     /// The colour at `t` with red, green and blue multiplied by alpha: what the gradient draws
     /// over black, and linear between stops.
     @inline(__always)
-    public func premultipliedColor(at t: Double) -> RGBA {
+    package func premultipliedColor(at t: Double) -> RGBA {
         @inline(__always) func pre(_ c: RGBA) -> RGBA {
             RGBA(red: c.red * c.alpha, green: c.green * c.alpha, blue: c.blue * c.alpha, alpha: c.alpha)
         }
@@ -101,7 +101,7 @@ public struct LinearGradient: Sendable, Hashable {
     }
 
     /// The colour at the centre of pixel (x, y) of a W×H box.
-    public func color(x: Int, y: Int, line: Line) -> RGBA {
+    package func color(x: Int, y: Int, line: Line) -> RGBA {
         color(at: line.t(x: Double(x) + 0.5, y: Double(y) + 0.5))
     }
 }

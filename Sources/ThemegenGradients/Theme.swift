@@ -1,55 +1,55 @@
 import ThemegenImage
 
 /// A point in unit coordinates of a view's box, y pointing down (CAGradientLayer, SwiftUI).
-public struct UnitPoint: Sendable, Hashable {
-    public var x: Double
-    public var y: Double
-    public init(x: Double, y: Double) { self.x = x; self.y = y }
+package struct UnitPoint: Sendable, Hashable {
+    package var x: Double
+    package var y: Double
+    package init(x: Double, y: Double) { self.x = x; self.y = y }
 }
 
 /// A rectangle in artboard pixels.
-public struct PixelRect: Sendable, Hashable {
-    public var x: Int
-    public var y: Int
-    public var width: Int
-    public var height: Int
-    public init(x: Int, y: Int, width: Int, height: Int) {
+package struct PixelRect: Sendable, Hashable {
+    package var x: Int
+    package var y: Int
+    package var width: Int
+    package var height: Int
+    package init(x: Int, y: Int, width: Int, height: Int) {
         self.x = x; self.y = y; self.width = width; self.height = height
     }
 }
 
-public struct GradientStop: Sendable, Hashable {
-    public var color: RGBA
+package struct GradientStop: Sendable, Hashable {
+    package var color: RGBA
     /// 0…1 along the CSS gradient line of the artboard's box (linear), from the centre to the
     /// ellipse (radial), or as a fraction of the turn from the start angle (angular).
-    public var position: Double
-    public init(color: RGBA, position: Double) { self.color = color; self.position = position }
+    package var position: Double
+    package init(color: RGBA, position: Double) { self.color = color; self.position = position }
 }
 
 /// A named text colour checked against the gradient.
-public struct TextColor: Sendable, Hashable {
-    public var name: String
-    public var color: RGBA
+package struct TextColor: Sendable, Hashable {
+    package var name: String
+    package var color: RGBA
     /// The dark-appearance variant, when the config gives one.
-    public var dark: RGBA?
+    package var dark: RGBA?
     /// Large text needs only 3:1 under WCAG 2.x.
-    public var large: Bool
+    package var large: Bool
     /// The worst WCAG 2.x contrast ratio of `color` against any point of the gradient.
-    public var contrast: Double
+    package var contrast: Double
     /// In dark appearance: the worst ratio of `dark ?? color` against the dark gradient (or the
     /// gradient, when the theme has no dark one); nil when the theme has no dark appearance.
-    public var darkContrast: Double? = nil
+    package var darkContrast: Double? = nil
 
-    public init(name: String, color: RGBA, dark: RGBA? = nil, large: Bool = false, contrast: Double) {
+    package init(name: String, color: RGBA, dark: RGBA? = nil, large: Bool = false, contrast: Double) {
         self.name = name; self.color = color; self.dark = dark; self.large = large; self.contrast = contrast
     }
 }
 
 /// How well the recovered gradient explains the artboard's gradient pixels (ΔE2000).
-public struct FitQuality: Sendable, Hashable {
-    public var meanDeltaE: Double
-    public var maxDeltaE: Double
-    public init(meanDeltaE: Double, maxDeltaE: Double) { self.meanDeltaE = meanDeltaE; self.maxDeltaE = maxDeltaE }
+package struct FitQuality: Sendable, Hashable {
+    package var meanDeltaE: Double
+    package var maxDeltaE: Double
+    package init(meanDeltaE: Double, maxDeltaE: Double) { self.meanDeltaE = meanDeltaE; self.maxDeltaE = maxDeltaE }
 }
 
 /// One gradient theme recovered from an exported artboard.
@@ -59,28 +59,28 @@ public struct FitQuality: Sendable, Hashable {
 /// left to right); `startPoint`/`endPoint` are the ends of the CSS gradient line in unit
 /// coordinates of the box. Radial and angular ones carry theirs in `shape`; for them `angle`,
 /// `startPoint` and `endPoint` keep the vertical defaults and mean nothing.
-public struct Theme: Sendable, Hashable {
-    public var name: String
-    public var identifier: String
+package struct Theme: Sendable, Hashable {
+    package var name: String
+    package var identifier: String
     /// Relative to the current folder or the config, with `/` separators.
-    public var file: String
-    public var width: Int
-    public var height: Int
-    public var colorSpace: ColorSpace
-    public var angle: Double
-    public var startPoint: UnitPoint
-    public var endPoint: UnitPoint
-    public var stops: [GradientStop]
-    public var themeColor: RGBA
-    public var textColors: [TextColor]
-    public var fit: FitQuality
-    public var overlays: [PixelRect]
-    public var shape: GradientShape
+    package var file: String
+    package var width: Int
+    package var height: Int
+    package var colorSpace: ColorSpace
+    package var angle: Double
+    package var startPoint: UnitPoint
+    package var endPoint: UnitPoint
+    package var stops: [GradientStop]
+    package var themeColor: RGBA
+    package var textColors: [TextColor]
+    package var fit: FitQuality
+    package var overlays: [PixelRect]
+    package var shape: GradientShape
     /// The dark-appearance variant recovered from `NAME~dark@Nx.png`, as a theme of its own
     /// (an array only because a struct cannot hold itself; at most one element). See `dark`.
-    public var darkVariants: [Theme] = []
+    package var darkVariants: [Theme] = []
 
-    public init(name: String, identifier: String, file: String, width: Int, height: Int,
+    package init(name: String, identifier: String, file: String, width: Int, height: Int,
                 colorSpace: ColorSpace, angle: Double, startPoint: UnitPoint, endPoint: UnitPoint,
                 stops: [GradientStop], themeColor: RGBA, textColors: [TextColor] = [],
                 fit: FitQuality, overlays: [PixelRect] = [], shape: GradientShape = .linear) {
@@ -92,12 +92,12 @@ public struct Theme: Sendable, Hashable {
     }
 
     /// The gradient as drawn over the artboard's box.
-    public var model: GradientModel { GradientModel(shape: shape, angle: angle, stops: stops) }
+    package var model: GradientModel { GradientModel(shape: shape, angle: angle, stops: stops) }
 }
 
 extension Theme {
     /// The gradient for dark appearance (from `NAME~dark@3x.png`), when the folder has one.
-    public var dark: Theme? {
+    package var dark: Theme? {
         get { darkVariants.first }
         set { darkVariants = newValue.map { [$0] } ?? [] }
     }

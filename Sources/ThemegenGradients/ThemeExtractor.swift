@@ -9,14 +9,14 @@ import ThemegenImage
 
 /// Turns exported artboards into themes: one streaming pass over each PNG (never holding the
 /// image), a gradient fit, then colour space, theme colour and text contrast checks.
-public enum ThemeExtractor {
+package enum ThemeExtractor {
     /// One artboard's fit, before the theme rules apply.
-    public struct FittedFile: Sendable {
-        public var file: String
-        public var width: Int
-        public var height: Int
-        public var colorSpace: ColorSpace
-        public var fit: GradientFit
+    package struct FittedFile: Sendable {
+        package var file: String
+        package var width: Int
+        package var height: Int
+        package var colorSpace: ColorSpace
+        package var fit: GradientFit
     }
 
     /// Themes for `files` (already expanded and sorted for output), one per artboard with scale
@@ -24,7 +24,7 @@ public enum ThemeExtractor {
     /// cores. Problems go to `console` (errors for unreadable files, poor fits and unknown
     /// profiles; warnings for low contrast), and the files concerned are left out.
     /// `progress` hears each artboard as its fit starts, from any thread.
-    public static func extract(files: [String], options: ThemeOptions, console: any Diagnostics,
+    package static func extract(files: [String], options: ThemeOptions, console: any Diagnostics,
                                progress: (@Sendable (String) -> Void)? = nil) -> [Theme] {
         let chosen = ThemeName.largestVariants(files)
         let results = concurrentMap(chosen.count) { i in
@@ -47,7 +47,7 @@ public enum ThemeExtractor {
     /// Streams a PNG's rows into a `GradientAccumulator` (one cell row of rows per read) and fits.
     /// With `options`, a colour profile they do not accept is reported before anything else
     /// (the size, the pixels), as `slice` does.
-    public static func fitFile(path: String, maxPixels: Int = PNGLimits.defaultMaxPixels, options: ThemeOptions? = nil) throws -> FittedFile {
+    package static func fitFile(path: String, maxPixels: Int = PNGLimits.defaultMaxPixels, options: ThemeOptions? = nil) throws -> FittedFile {
         let reader = try PNGRowReader(path: path, maxPixels: maxPixels, rgbWhenOpaque: true)
         if let options, !options.convertToSRGB, case .other(let profile) = reader.colorSpace {
             throw unsupportedProfile(FilePath.relative(path, to: options.baseDirectory), profile)
@@ -87,11 +87,11 @@ public enum ThemeExtractor {
 
     /// What the fit promises on the gradient's pixels (ΔE2000); a theme between this and the
     /// rejection line gets a warning.
-    public static let promisedMean = 0.5, promisedMax = 1.5
+    package static let promisedMean = 0.5, promisedMax = 1.5
 
     /// Why an artboard is rejected, worded for the user, or nil when it is a linear gradient
     /// within `limit`.
-    public static func rejection(_ fit: GradientFit, limit: Double) -> String? {
+    package static func rejection(_ fit: GradientFit, limit: Double) -> String? {
         let q = fit.quality
         let numbers = "the best fit (\(fit.shape.type)) is off by ΔE2000 \(NumberFormat.fixed(q.maxDeltaE, 2)) at worst "
             + "(mean \(NumberFormat.fixed(q.meanDeltaE, 2)))"
@@ -118,7 +118,7 @@ public enum ThemeExtractor {
 
     /// Applies the theme rules to one fit; nil (with an error reported) when the file cannot
     /// become a theme.
-    public static func makeTheme(_ f: FittedFile, options: ThemeOptions, console: any Diagnostics) -> Theme? {
+    package static func makeTheme(_ f: FittedFile, options: ThemeOptions, console: any Diagnostics) -> Theme? {
         let file = FilePath.relative(f.file, to: options.baseDirectory)
         let name = ThemeName.parse(fileName: FilePath.lastComponent(f.file)).name
         let q = f.fit.quality

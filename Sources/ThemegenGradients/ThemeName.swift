@@ -6,9 +6,9 @@ import Foundation
 import ThemegenCore
 
 /// Theme names from artboard file names, and the grouping of scale variants.
-public enum ThemeName {
+package enum ThemeName {
     /// `Ocean Blue@3x.png` → ("Ocean Blue", 3); `Sunset.png` → ("Sunset", 1).
-    public static func parse(fileName: String) -> (name: String, scale: Int) {
+    package static func parse(fileName: String) -> (name: String, scale: Int) {
         var base = fileName
         if base.lowercased().hasSuffix(".png") { base.removeLast(4) }
         if let at = base.lastIndex(of: "@") {
@@ -23,7 +23,7 @@ public enum ThemeName {
 
     /// One file per artboard: of `Sunset.png`, `Sunset@2x.png`, `Sunset@3x.png` in one folder
     /// the largest scale wins. Keeps the order of `files` (already sorted for output).
-    public static func largestVariants(_ files: [String]) -> [String] {
+    package static func largestVariants(_ files: [String]) -> [String] {
         var best: [String: (scale: Int, index: Int)] = [:]
         for (i, f) in files.enumerated() {
             let p = parse(fileName: FilePath.lastComponent(f))
@@ -37,10 +37,10 @@ public enum ThemeName {
 
     /// The suffix that marks a theme's dark-appearance export: `Day~dark@3x.png` is the dark
     /// variant of `Day@3x.png` (as Xcode names appearance variants).
-    public static let darkSuffix = "~dark"
+    package static let darkSuffix = "~dark"
 
     /// `Day~dark` → "Day"; nil for a name without the suffix.
-    public static func lightName(ofDark name: String) -> String? {
+    package static func lightName(ofDark name: String) -> String? {
         guard name.lowercased().hasSuffix(darkSuffix), name.count > darkSuffix.count else { return nil }
         return String(name.dropLast(darkSuffix.count))
     }

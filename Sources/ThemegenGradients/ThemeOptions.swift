@@ -2,31 +2,31 @@ import ThemegenCore
 import ThemegenImage
 
 /// What `themes` was asked for, beyond the files.
-public struct ThemeOptions: Sendable {
+package struct ThemeOptions: Sendable {
     /// Named text colours to check against every theme (`--text-color`).
-    public var textColors: [TextColorCheck]
+    package var textColors: [TextColorCheck]
     /// Per-theme text colours by theme name (the config's overrides); they come after the
     /// global ones and replace a global one of the same name.
-    public var themeTextColors: [String: [TextColorCheck]]
+    package var themeTextColors: [String: [TextColorCheck]]
     /// Per-theme accent colours, by theme name; the default is the last stop.
-    public var themeColors: [String: RGBA]
+    package var themeColors: [String: RGBA]
     /// `--allow-poor-fit` (or the config's `allowPoorFit`): keep themes that are rejected
     /// otherwise (fit max ΔE2000 above `poorFitLimit`, or not a linear gradient).
-    public var allowPoorFit: Bool
+    package var allowPoorFit: Bool
     /// Per-theme `allowPoorFit` by theme name (the config's); wins over `allowPoorFit`.
-    public var themeAllowPoorFit: [String: Bool] = [:]
+    package var themeAllowPoorFit: [String: Bool] = [:]
     /// How messages name the way to keep a rejected theme: a flag, or config keys in a run.
-    public var poorFitRemedy: PoorFitRemedy = .flag
+    package var poorFitRemedy: PoorFitRemedy = .flag
     /// `--color-space srgb`: give every theme in sRGB, converting Display P3 and taking the
     /// values of other profiles as sRGB (with a warning), instead of failing on them.
-    public var convertToSRGB: Bool
-    public var poorFitLimit: Double
+    package var convertToSRGB: Bool
+    package var poorFitLimit: Double
     /// File paths in themes are written relative to this folder (the current one by default).
-    public var baseDirectory: String?
+    package var baseDirectory: String?
     /// Artboards with more pixels are refused before decoding (`--max-pixels`).
-    public var maxPixels = PNGLimits.defaultMaxPixels
+    package var maxPixels = PNGLimits.defaultMaxPixels
 
-    public init(textColors: [TextColorCheck] = [], themeTextColors: [String: [TextColorCheck]] = [:],
+    package init(textColors: [TextColorCheck] = [], themeTextColors: [String: [TextColorCheck]] = [:],
                 themeColors: [String: RGBA] = [:], allowPoorFit: Bool = false,
                 convertToSRGB: Bool = false, poorFitLimit: Double = 3, baseDirectory: String? = nil) {
         self.textColors = textColors; self.themeTextColors = themeTextColors
@@ -37,19 +37,19 @@ public struct ThemeOptions: Sendable {
 
 /// A named text colour to check against the gradient (sRGB), from `--text-color` or the
 /// config's per-theme `textColors`.
-public struct TextColorCheck: Sendable, Hashable {
-    public var name: String
-    public var color: RGBA
+package struct TextColorCheck: Sendable, Hashable {
+    package var name: String
+    package var color: RGBA
     /// The dark-appearance variant, passed through to the theme.
-    public var dark: RGBA?
-    public var large: Bool
+    package var dark: RGBA?
+    package var large: Bool
 
-    public init(name: String, color: RGBA, dark: RGBA? = nil, large: Bool = false) {
+    package init(name: String, color: RGBA, dark: RGBA? = nil, large: Bool = false) {
         self.name = name; self.color = color; self.dark = dark; self.large = large
     }
 
     /// Parses `name=#RRGGBB` or `name=#RRGGBB,large` (the `--text-color` option).
-    public static func parse(_ text: String) throws -> TextColorCheck {
+    package static func parse(_ text: String) throws -> TextColorCheck {
         let parts = text.split(separator: "=", maxSplits: 1).map(String.init)
         guard parts.count == 2, !parts[0].isEmpty else {
             throw UsageError("--text-color '\(text)': expected NAME=#RRGGBB or NAME=#RRGGBB,large")
@@ -66,7 +66,7 @@ public struct TextColorCheck: Sendable, Hashable {
 
 /// Where the user can keep a rejected theme: the `--allow-poor-fit` flag of a command, or the
 /// `allowPoorFit` keys of a themes input in a config (`run` takes no such flag).
-public enum PoorFitRemedy: Sendable, Hashable {
+package enum PoorFitRemedy: Sendable, Hashable {
     case flag
     /// The themes input's key path (`themes[0]`) and the config file's name.
     case config(keyPath: String, file: String)

@@ -6,13 +6,13 @@
 /// footprints are measured in units of 1/(source·target) pixel), sums are exact integers and
 /// each sample is rounded once at the end. Rows are fed one at a time, so a thumbnail of a
 /// file can be made with memory that grows with the width only (`thumbnail(path:)`).
-public struct BoxDownscaler {
-    public let sourceWidth: Int
-    public let sourceHeight: Int
-    public let width: Int
-    public let height: Int
-    public let colorSpace: ColorSpace
-    public private(set) var rowsAdded = 0
+package struct BoxDownscaler {
+    package let sourceWidth: Int
+    package let sourceHeight: Int
+    package let width: Int
+    package let height: Int
+    package let colorSpace: ColorSpace
+    package private(set) var rowsAdded = 0
 
     /// For source column x: the first output column it falls in, and its weight there (the
     /// rest of its `width` units, if any, go to the next column).
@@ -27,7 +27,7 @@ public struct BoxDownscaler {
     private var maxSample: UInt64 = 255
 
     /// `width`×`height` must be 1…source in each direction.
-    public init(sourceWidth: Int, sourceHeight: Int, width: Int, height: Int, colorSpace: ColorSpace = .sRGB) {
+    package init(sourceWidth: Int, sourceHeight: Int, width: Int, height: Int, colorSpace: ColorSpace = .sRGB) {
         precondition(width >= 1 && height >= 1 && width <= sourceWidth && height <= sourceHeight,
                      "box downscaling needs a target no larger than the source")
         self.sourceWidth = sourceWidth; self.sourceHeight = sourceHeight
@@ -52,14 +52,14 @@ public struct BoxDownscaler {
 
     /// The largest size within `maxWidth`×`maxHeight` with the source's aspect ratio, never
     /// larger than the source, at least 1×1.
-    public static func fittingSize(width: Int, height: Int, maxWidth: Int, maxHeight: Int) -> (width: Int, height: Int) {
+    package static func fittingSize(width: Int, height: Int, maxWidth: Int, maxHeight: Int) -> (width: Int, height: Int) {
         let scale = min(1, Double(maxWidth) / Double(width), Double(maxHeight) / Double(height))
         return (max(1, min(width, Int((Double(width) * scale).rounded()))),
                 max(1, min(height, Int((Double(height) * scale).rounded()))))
     }
 
     /// Shrinks a decoded image.
-    public static func downscale(_ image: Image, width: Int, height: Int) -> Image {
+    package static func downscale(_ image: Image, width: Int, height: Int) -> Image {
         var scaler = BoxDownscaler(sourceWidth: image.width, sourceHeight: image.height,
                                    width: width, height: height, colorSpace: image.colorSpace)
         let stride = image.width * 4
@@ -77,7 +77,7 @@ public struct BoxDownscaler {
     }
 
     /// A thumbnail of a PNG file, fitting `maxWidth`×`maxHeight`, read one row at a time.
-    public static func thumbnail(path: String, maxWidth: Int, maxHeight: Int,
+    package static func thumbnail(path: String, maxWidth: Int, maxHeight: Int,
                                  maxPixels: Int = PNGLimits.defaultMaxPixels) throws -> Image {
         try thumbnailWithSourceSize(path: path, maxWidth: maxWidth, maxHeight: maxHeight, maxPixels: maxPixels).image
     }
@@ -110,13 +110,13 @@ public struct BoxDownscaler {
     }
 
     /// Adds the next source row, 8 bits a sample: RGBA, or RGB (opaque) when `channels` is 3.
-    public mutating func addRow(_ row: UnsafeBufferPointer<UInt8>, channels: Int = 4) {
+    package mutating func addRow(_ row: UnsafeBufferPointer<UInt8>, channels: Int = 4) {
         maxSample = 255
         add(row, channels: channels)
     }
 
     /// Adds the next source row, 16 bits a sample: RGBA, or RGB (opaque) when `channels` is 3.
-    public mutating func addRow(_ row: UnsafeBufferPointer<UInt16>, channels: Int = 4) {
+    package mutating func addRow(_ row: UnsafeBufferPointer<UInt16>, channels: Int = 4) {
         maxSample = 65535
         add(row, channels: channels)
     }
@@ -176,7 +176,7 @@ public struct BoxDownscaler {
     }
 
     /// The output as 8-bit RGBA (a thumbnail needs no more), each sample rounded once, exactly.
-    public func finish() -> Image {
+    package func finish() -> Image {
         precondition(rowsAdded == sourceHeight, "every source row must be added before finishing")
         // Every output pixel's footprint weighs sourceWidth·sourceHeight units in all.
         let full = maxSample * UInt64(sourceWidth) * UInt64(sourceHeight)

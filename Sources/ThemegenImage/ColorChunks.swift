@@ -6,21 +6,21 @@ import Foundation
 import ThemegenCore
 
 /// The colour chunks of a PNG, as read, before they are interpreted.
-public struct ColorChunks: Sendable, Equatable {
+package struct ColorChunks: Sendable, Equatable {
     /// cICP: colour primaries, transfer function, matrix coefficients, full-range flag.
-    public var cicp: [UInt8]?
-    public var iccpName: String?
-    public var iccpProfile: [UInt8]?
-    public var srgbIntent: Int?
+    package var cicp: [UInt8]?
+    package var iccpName: String?
+    package var iccpProfile: [UInt8]?
+    package var srgbIntent: Int?
     /// cHRM: white x,y; red x,y; green x,y; blue x,y.
-    public var chromaticities: [Double]?
-    public var gamma: Double?
+    package var chromaticities: [Double]?
+    package var gamma: Double?
 
-    public init() {}
+    package init() {}
 
     /// The colour space these chunks declare, in order of precedence: cICP, iCCP, sRGB,
     /// cHRM, gAMA. An untagged file is sRGB.
-    public var colorSpace: ColorSpace {
+    package var colorSpace: ColorSpace {
         if let c = cicp {
             // ITU-T H.273 code points: primaries 1 = BT.709/sRGB, 12 = P3-D65; transfer 13 = sRGB.
             switch (c[0], c[1]) {

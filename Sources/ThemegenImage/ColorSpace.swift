@@ -1,5 +1,5 @@
 /// The colour space of an image, as far as themegen distinguishes them.
-public enum ColorSpace: Sendable, Hashable {
+package enum ColorSpace: Sendable, Hashable {
     case sRGB
     case displayP3
     /// Any other space, with a human-readable name (the ICC profile's description, or what
@@ -7,7 +7,7 @@ public enum ColorSpace: Sendable, Hashable {
     case other(String)
 
     /// The spelling used in JSON output and templates.
-    public var identifier: String {
+    package var identifier: String {
         switch self {
         case .sRGB: return "srgb"
         case .displayP3: return "display-p3"
@@ -16,7 +16,7 @@ public enum ColorSpace: Sendable, Hashable {
     }
 
     /// The profile or chunk description for `.other`, nil otherwise.
-    public var profileName: String? {
+    package var profileName: String? {
         if case .other(let name) = self { return name }
         return nil
     }

@@ -10,8 +10,8 @@ import Darwin
 #endif
 
 /// CIEDE2000 colour difference (Sharma, Wu and Dalal 2005), with kL = kC = kH = 1.
-public enum DeltaE2000 {
-    public static func difference(_ x: Lab, _ y: Lab) -> Double {
+package enum DeltaE2000 {
+    package static func difference(_ x: Lab, _ y: Lab) -> Double {
         let rad = Double.pi / 180
         let c1ab = (x.a * x.a + x.b * x.b).squareRoot()
         let c2ab = (y.a * y.a + y.b * y.b).squareRoot()

@@ -1,8 +1,8 @@
 /// `#RRGGBB` text for colours, and parsing of the same.
-public enum HexColor {
+package enum HexColor {
     /// `#RRGGBB` (or `#RRGGBBAA` with `alpha`) of the colour's components, clamped to 0…1 and
     /// rounded to 8 bits, upper case.
-    public static func format(_ c: RGBA, alpha: Bool = false) -> String {
+    package static func format(_ c: RGBA, alpha: Bool = false) -> String {
         func byte(_ v: Double) -> Int { Int((min(1, max(0, v)) * 255).rounded()) }
         let digits: [Character] = Array("0123456789ABCDEF")
         var s = "#"
@@ -13,7 +13,7 @@ public enum HexColor {
     }
 
     /// Parses `#RGB`, `#RRGGBB` or `#RRGGBBAA` (the `#` optional); nil when malformed.
-    public static func parse(_ text: String) -> RGBA? {
+    package static func parse(_ text: String) -> RGBA? {
         var s = Substring(text)
         if s.hasPrefix("#") { s = s.dropFirst() }
         var values: [Double] = []

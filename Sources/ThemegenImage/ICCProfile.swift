@@ -6,9 +6,9 @@ import Foundation
 
 /// Just enough of ICC profiles to tell which space an embedded profile describes, and to
 /// build the Display P3 profile themegen embeds in P3 outputs.
-public enum ICCProfile {
+package enum ICCProfile {
     /// The profile's description tag (`desc`, v2 text or v4 `mluc`), if it has one.
-    public static func description(of profile: [UInt8]) -> String? {
+    package static func description(of profile: [UInt8]) -> String? {
         guard let (offset, size) = tag("desc", in: profile), size >= 12 else { return nil }
         let type = fourCC(profile, offset)
         if type == "desc" {
@@ -34,7 +34,7 @@ public enum ICCProfile {
     }
 
     /// The chromaticities (x, y) of the red, green and blue colorants (PCS, D50-adapted).
-    public static func colorantChromaticities(of profile: [UInt8]) -> [(Double, Double)]? {
+    package static func colorantChromaticities(of profile: [UInt8]) -> [(Double, Double)]? {
         var result: [(Double, Double)] = []
         for name in ["rXYZ", "gXYZ", "bXYZ"] {
             guard let (offset, size) = tag(name, in: profile), size >= 20,
@@ -48,7 +48,7 @@ public enum ICCProfile {
     }
 
     /// The colour space a profile describes: by its description, falling back to its primaries.
-    public static func identify(_ profile: [UInt8], name: String) -> ColorSpace {
+    package static func identify(_ profile: [UInt8], name: String) -> ColorSpace {
         let desc = description(of: profile) ?? ""
         let lowered = desc.lowercased()
         if lowered.contains("display p3") || lowered.contains("displayp3") { return .displayP3 }
@@ -68,7 +68,7 @@ public enum ICCProfile {
 
     /// An ICC v4 Display P3 profile built from the published primaries (DCI-P3 with a D65
     /// white point) and the sRGB transfer curve. Built in code so it is the same on every machine.
-    public static let displayP3: [UInt8] = build(description: "Display P3", primaries: .displayP3)
+    package static let displayP3: [UInt8] = build(description: "Display P3", primaries: .displayP3)
 
     static func build(description: String, primaries: Primaries) -> [UInt8] {
         let d50 = d50ColorantXYZ(of: primaries)

@@ -3,18 +3,18 @@
 /// 8-bit sources stay 8-bit; 16-bit sources keep their 16 bits so that sampling and
 /// resizing work from the full precision. Hot loops switch on `pixels` once, outside
 /// the loop, and then run over the typed array.
-public struct Image: Sendable, Equatable {
-    public enum Pixels: Sendable, Equatable {
+package struct Image: Sendable, Equatable {
+    package enum Pixels: Sendable, Equatable {
         case rgba8([UInt8])
         case rgba16([UInt16])
     }
 
-    public var width: Int
-    public var height: Int
-    public var colorSpace: ColorSpace
-    public var pixels: Pixels
+    package var width: Int
+    package var height: Int
+    package var colorSpace: ColorSpace
+    package var pixels: Pixels
 
-    public init(width: Int, height: Int, colorSpace: ColorSpace = .sRGB, pixels: Pixels) {
+    package init(width: Int, height: Int, colorSpace: ColorSpace = .sRGB, pixels: Pixels) {
         precondition(width >= 0 && height >= 0)
         switch pixels {
         case .rgba8(let a): precondition(a.count == width * height * 4, "RGBA8 buffer size")
@@ -27,7 +27,7 @@ public struct Image: Sendable, Equatable {
     }
 
     /// An 8-bit image filled with one colour.
-    public init(width: Int, height: Int, fill: (UInt8, UInt8, UInt8, UInt8), colorSpace: ColorSpace = .sRGB) {
+    package init(width: Int, height: Int, fill: (UInt8, UInt8, UInt8, UInt8), colorSpace: ColorSpace = .sRGB) {
         var a = [UInt8](repeating: 0, count: width * height * 4)
         var i = 0
         while i < a.count {
@@ -37,13 +37,13 @@ public struct Image: Sendable, Equatable {
         self.init(width: width, height: height, colorSpace: colorSpace, pixels: .rgba8(a))
     }
 
-    public var bitDepth: Int {
+    package var bitDepth: Int {
         if case .rgba16 = pixels { return 16 }
         return 8
     }
 
     /// One sample scaled to 0…1. For tests and one-off reads, not for per-pixel loops.
-    public func component(x: Int, y: Int, channel: Int) -> Double {
+    package func component(x: Int, y: Int, channel: Int) -> Double {
         let i = (y * width + x) * 4 + channel
         switch pixels {
         case .rgba8(let a): return Double(a[i]) / 255
@@ -52,7 +52,7 @@ public struct Image: Sendable, Equatable {
     }
 
     /// The image reduced to 8 bits per sample, rounding each sample once.
-    public func to8Bit() -> Image {
+    package func to8Bit() -> Image {
         switch pixels {
         case .rgba8: return self
         case .rgba16(let a):

@@ -5,14 +5,14 @@ import Foundation
 #endif
 
 /// A CIELAB colour (D65 reference white, as both of themegen's RGB spaces use).
-public struct Lab: Sendable, Hashable {
-    public var l: Double, a: Double, b: Double
-    public init(l: Double, a: Double, b: Double) { self.l = l; self.a = a; self.b = b }
+package struct Lab: Sendable, Hashable {
+    package var l: Double, a: Double, b: Double
+    package init(l: Double, a: Double, b: Double) { self.l = l; self.a = a; self.b = b }
 
     /// The D65 white of both RGB spaces (their matrices map RGB white here exactly, so greys have a = b = 0).
-    public static let whiteD65 = Vec3(0.9504559270516716, 1.0, 1.0890577507598784)
+    package static let whiteD65 = Vec3(0.9504559270516716, 1.0, 1.0890577507598784)
 
-    public init(xyz: Vec3) {
+    package init(xyz: Vec3) {
         @inline(__always) func f(_ t: Double) -> Double {
             // CIE's exact constants (ε = 216/24389, κ = 24389/27).
             t > 216.0 / 24389.0 ? Lab.cubeRoot(t) : (24389.0 / 27.0 * t + 16) / 116
@@ -35,14 +35,14 @@ public struct Lab: Sendable, Hashable {
     }
 
     /// Encoded RGB components (0…1) in `space`.
-    public init(rgb: Vec3, in space: RGBSpace) {
+    package init(rgb: Vec3, in space: RGBSpace) {
         self.init(xyz: space.xyz(rgb))
     }
 
     /// 8-bit-scale encoded RGB components (0…255) in `space`; decodes through a table, since
     /// the fitter converts tens of thousands of cell means per artboard.
     @inline(__always)
-    public init(r255 r: Double, g: Double, b: Double, in space: RGBSpace) {
+    package init(r255 r: Double, g: Double, b: Double, in space: RGBSpace) {
         let lin = Vec3(LinearTable.linear(r), LinearTable.linear(g), LinearTable.linear(b))
         self.init(xyz: space.toXYZ.apply(lin))
     }

@@ -12,8 +12,8 @@ import Darwin
 /// Whether two PNG files hold the same image: same header, same colour chunks (iCCP compared
 /// decompressed) and the same decoded samples. Compression, filters and chunk order may differ,
 /// so a PNG written by another zlib (another machine) still counts as up to date.
-public enum PNGComparison {
-    @Sendable public static func sameImage(_ a: [UInt8], _ b: [UInt8]) -> Bool {
+package enum PNGComparison {
+    @Sendable package static func sameImage(_ a: [UInt8], _ b: [UInt8]) -> Bool {
         if a == b { return true }
         guard let ra = try? PNGRowReader(data: a, name: "on disk"),
               let rb = try? PNGRowReader(data: b, name: "planned"),

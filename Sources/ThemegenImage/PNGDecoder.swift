@@ -5,12 +5,12 @@ import Darwin
 #endif
 
 /// Decodes whole PNGs into `Image`s (RGBA, raw samples, 16-bit kept).
-public enum PNGDecoder {
-    public static func decode(path: String, maxPixels: Int = PNGLimits.defaultMaxPixels) throws -> Image {
+package enum PNGDecoder {
+    package static func decode(path: String, maxPixels: Int = PNGLimits.defaultMaxPixels) throws -> Image {
         try decode(PNGRowReader(path: path, maxPixels: maxPixels))
     }
 
-    public static func decode(data: [UInt8], name: String, maxPixels: Int = PNGLimits.defaultMaxPixels) throws -> Image {
+    package static func decode(data: [UInt8], name: String, maxPixels: Int = PNGLimits.defaultMaxPixels) throws -> Image {
         try decode(PNGRowReader(data: data, name: name, maxPixels: maxPixels))
     }
 

@@ -4,7 +4,7 @@ import CPNGBridge
 /// same bytes. It picks the smallest exact colour type (gray, RGB when opaque, palette when
 /// there are at most 256 colours and that comes out smaller), writes its own chunks in a fixed
 /// order (IHDR, iCCP or sRGB, PLTE, tRNS, IDAT, IEND), and never a tIME or text chunk.
-public enum PNGEncoder {
+package enum PNGEncoder {
     /// The zlib level, fixed by image size. Measured on the bench corpus: on icons and buttons
     /// level 9 is under 1% (icons) and 5% (buttons) smaller than 7 at 2.7 and 2.1 times the
     /// time, as its long match chains search the transparent margins; on 1242×2688 backgrounds
@@ -34,7 +34,7 @@ public enum PNGEncoder {
         pixels > 512 * 512 && colorType != 3 && depth >= 8
     }
 
-    public static func encode(_ image: Image, name: String = "image") throws -> [UInt8] {
+    package static func encode(_ image: Image, name: String = "image") throws -> [UInt8] {
         switch image.pixels {
         case .rgba16(let samples):
             if samples.allSatisfy({ $0 % 257 == 0 }) {

@@ -3,8 +3,8 @@ import ThemegenCore
 
 /// Why a PNG could not be read or written. Messages are themegen's own; libpng's wording,
 /// which changes between versions, only ever appears as a detail in parentheses.
-public struct PNGError: ThemegenError, Equatable {
-    public enum Reason: Sendable, Equatable {
+package struct PNGError: ThemegenError, Equatable {
+    package enum Reason: Sendable, Equatable {
         case unreadable(String)
         case isDirectory
         case empty
@@ -19,22 +19,22 @@ public struct PNGError: ThemegenError, Equatable {
         case encodeFailed(String)
     }
 
-    public let path: String
-    public let reason: Reason
+    package let path: String
+    package let reason: Reason
 
-    public init(path: String, reason: Reason) {
+    package init(path: String, reason: Reason) {
         self.path = path
         self.reason = reason
     }
 
-    public var kind: ErrorKind {
+    package var kind: ErrorKind {
         switch reason {
         case .unreadable, .encodeFailed, .outOfMemory: return .io
         default: return .input
         }
     }
 
-    public var description: String {
+    package var description: String {
         let message: String
         switch reason {
         case .unreadable(let why): message = "cannot read the file (\(why))"

@@ -10,18 +10,18 @@ import ThemegenCore
 /// only. Samples are raw (no colour management): 8-bit sources give 8-bit rows, 16-bit
 /// sources 16-bit rows in host byte order. Opened with `rgbWhenOpaque`, an image without
 /// alpha gives RGB rows (`channels` 3), which spares a pass over every row.
-public final class PNGRowReader {
-    public let path: String
-    public let header: PNGHeader
-    public let colorChunks: ColorChunks
-    public let colorSpace: ColorSpace
+package final class PNGRowReader {
+    package let path: String
+    package let header: PNGHeader
+    package let colorChunks: ColorChunks
+    package let colorSpace: ColorSpace
     /// 8 or 16.
-    public let rowBitDepth: Int
+    package let rowBitDepth: Int
     /// Samples per pixel in the rows delivered: 4 (RGBA) or 3 (RGB).
-    public let channels: Int
+    package let channels: Int
     /// Bytes in one row: `channels` samples per pixel, 1 or 2 bytes per sample.
-    public var rowBytes: Int { header.width * channels * rowBitDepth / 8 }
-    public private(set) var rowsRead = 0
+    package var rowBytes: Int { header.width * channels * rowBitDepth / 8 }
+    package private(set) var rowsRead = 0
 
     private let reader: OpaquePointer
     /// Owned copy of an in-memory PNG; libpng reads from it until `deinit`.
@@ -29,7 +29,7 @@ public final class PNGRowReader {
     private let maxPixels: Int
 
     /// Opens a file. `path` is also the name used in error messages.
-    public convenience init(path: String, maxPixels: Int = PNGLimits.defaultMaxPixels,
+    package convenience init(path: String, maxPixels: Int = PNGLimits.defaultMaxPixels,
                             rgbWhenOpaque: Bool = false) throws {
         if FileSystem.isFolder(path) == true {
             throw PNGError(path: path, reason: .isDirectory)
@@ -40,7 +40,7 @@ public final class PNGRowReader {
     }
 
     /// Opens PNG bytes held in memory; `name` is used in error messages.
-    public convenience init(data: [UInt8], name: String, maxPixels: Int = PNGLimits.defaultMaxPixels) throws {
+    package convenience init(data: [UInt8], name: String, maxPixels: Int = PNGLimits.defaultMaxPixels) throws {
         let copy = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(data.count, 1))
         _ = copy.initialize(from: data)
         let base = copy.baseAddress!
@@ -98,21 +98,21 @@ public final class PNGRowReader {
     }
 
     /// Reads the next `count` rows into `buffer`, which holds at least `count · rowBytes` bytes.
-    public func readRows(into buffer: UnsafeMutableRawPointer, count: Int = 1) throws {
+    package func readRows(into buffer: UnsafeMutableRawPointer, count: Int = 1) throws {
         let status = tg_reader_read_rows(reader, buffer, rowBytes, UInt32(count))
         guard status == TG_OK else { throw error(status) }
         rowsRead += count
     }
 
     /// Reads the next row into `row` (at least `rowBytes` bytes).
-    public func readRow(into row: UnsafeMutableRawBufferPointer) throws {
+    package func readRow(into row: UnsafeMutableRawBufferPointer) throws {
         precondition(row.count >= rowBytes, "row buffer too small")
         try readRows(into: row.baseAddress!, count: 1)
     }
 
     /// Reads the remaining rows into one reused buffer and the chunks after them, so any
     /// damage in the file is found without holding the image.
-    public func validate() throws {
+    package func validate() throws {
         let buffer = UnsafeMutableRawPointer.allocate(byteCount: max(rowBytes, 1), alignment: 8)
         defer { buffer.deallocate() }
         while rowsRead < header.height { try readRows(into: buffer, count: 1) }
@@ -120,7 +120,7 @@ public final class PNGRowReader {
     }
 
     /// Reads the chunks after the image data, so damage there is reported too.
-    public func finish() throws {
+    package func finish() throws {
         let status = tg_reader_finish(reader)
         guard status == TG_OK else { throw error(status) }
     }

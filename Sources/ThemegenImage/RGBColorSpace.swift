@@ -1,16 +1,16 @@
 /// A 3-vector of doubles, for colour math without arrays (no allocation in hot paths).
-public struct Vec3: Sendable, Hashable {
-    public var x: Double, y: Double, z: Double
-    @inline(__always) public init(_ x: Double, _ y: Double, _ z: Double) { self.x = x; self.y = y; self.z = z }
+package struct Vec3: Sendable, Hashable {
+    package var x: Double, y: Double, z: Double
+    @inline(__always) package init(_ x: Double, _ y: Double, _ z: Double) { self.x = x; self.y = y; self.z = z }
 }
 
 /// A 3×3 matrix, row-major.
-public struct Mat3: Sendable, Hashable {
-    public var r0: Vec3, r1: Vec3, r2: Vec3
-    public init(_ r0: Vec3, _ r1: Vec3, _ r2: Vec3) { self.r0 = r0; self.r1 = r1; self.r2 = r2 }
+package struct Mat3: Sendable, Hashable {
+    package var r0: Vec3, r1: Vec3, r2: Vec3
+    package init(_ r0: Vec3, _ r1: Vec3, _ r2: Vec3) { self.r0 = r0; self.r1 = r1; self.r2 = r2 }
 
     @inline(__always)
-    public func apply(_ v: Vec3) -> Vec3 {
+    package func apply(_ v: Vec3) -> Vec3 {
         Vec3(r0.x * v.x + r0.y * v.y + r0.z * v.z,
              r1.x * v.x + r1.y * v.y + r1.z * v.z,
              r2.x * v.x + r2.y * v.y + r2.z * v.z)
@@ -19,12 +19,12 @@ public struct Mat3: Sendable, Hashable {
 
 /// The two RGB spaces themegen computes in. Both use the sRGB transfer curve and a D65 white;
 /// they differ only in their primaries.
-public enum RGBSpace: Sendable, Hashable {
+package enum RGBSpace: Sendable, Hashable {
     case sRGB
     case displayP3
 
     /// The space whose numbers an image's samples are, or nil for `.other`.
-    public init?(_ colorSpace: ColorSpace) {
+    package init?(_ colorSpace: ColorSpace) {
         switch colorSpace {
         case .sRGB: self = .sRGB
         case .displayP3: self = .displayP3
@@ -32,10 +32,10 @@ public enum RGBSpace: Sendable, Hashable {
         }
     }
 
-    public var colorSpace: ColorSpace { self == .sRGB ? .sRGB : .displayP3 }
+    package var colorSpace: ColorSpace { self == .sRGB ? .sRGB : .displayP3 }
 
     /// Linear RGB to CIE XYZ (D65, Y of white = 1).
-    public var toXYZ: Mat3 {
+    package var toXYZ: Mat3 {
         switch self {
         case .sRGB:
             return Mat3(Vec3(0.4123907992659595, 0.3575843393838780, 0.1804807884018343),
@@ -49,7 +49,7 @@ public enum RGBSpace: Sendable, Hashable {
     }
 
     /// CIE XYZ (D65) to linear RGB.
-    public var fromXYZ: Mat3 {
+    package var fromXYZ: Mat3 {
         switch self {
         case .sRGB:
             return Mat3(Vec3(3.2409699419045213, -1.5373831775700935, -0.4986107602930033),
@@ -64,25 +64,25 @@ public enum RGBSpace: Sendable, Hashable {
 
     /// Encoded RGB (0…1) to XYZ.
     @inline(__always)
-    public func xyz(_ rgb: Vec3) -> Vec3 {
+    package func xyz(_ rgb: Vec3) -> Vec3 {
         toXYZ.apply(Vec3(TransferFunction.toLinear(rgb.x), TransferFunction.toLinear(rgb.y), TransferFunction.toLinear(rgb.z)))
     }
 
     /// XYZ to encoded RGB (unclamped: out-of-gamut colours come back below 0 or above 1).
     @inline(__always)
-    public func rgb(fromXYZ v: Vec3) -> Vec3 {
+    package func rgb(fromXYZ v: Vec3) -> Vec3 {
         let l = fromXYZ.apply(v)
         return Vec3(TransferFunction.toEncoded(l.x), TransferFunction.toEncoded(l.y), TransferFunction.toEncoded(l.z))
     }
 
     /// Converts encoded RGB in this space to encoded RGB in `target`, unclamped.
-    public func convert(_ rgb: Vec3, to target: RGBSpace) -> Vec3 {
+    package func convert(_ rgb: Vec3, to target: RGBSpace) -> Vec3 {
         if target == self { return rgb }
         return target.rgb(fromXYZ: xyz(rgb))
     }
 }
 
-public extension RGBA {
+package extension RGBA {
     /// This colour's components as given in `from`, expressed in `to` (clamped to 0…1, alpha kept).
     func converted(from: RGBSpace, to: RGBSpace) -> RGBA {
         let v = from.convert(Vec3(red, green, blue), to: to)

@@ -2,13 +2,13 @@ import ThemegenImage
 
 /// `--auto-caps`: finds the stretchable middle of an @3x image as the widest band of identical
 /// columns and of identical rows, and turns it into cap insets.
-public enum AutoCaps {
+package enum AutoCaps {
     /// Cap insets in points, or nil when neither axis has a band of at least one point.
     ///
     /// The band is shrunk to whole points (multiples of `sourceScale` pixels), so that its
     /// edges fall on pixel boundaries at every smaller scale and it stays uniform after
     /// downscaling. An axis whose band is shorter than one point is not stretched.
-    public static func slicing(for image: Image, sourceScale: Int = 3, centerMode: CenterMode = .stretch) -> Slicing? {
+    package static func slicing(for image: Image, sourceScale: Int = 3, centerMode: CenterMode = .stretch) -> Slicing? {
         let x = aligned(widestRun(count: image.width) { BandUniformity.columnsIdentical(image, ($0 - 1)..<($0 + 1)) }, sourceScale)
         let y = aligned(widestRun(count: image.height) { BandUniformity.rowsIdentical(image, ($0 - 1)..<($0 + 1)) }, sourceScale)
         let s = Double(sourceScale)

@@ -20,23 +20,23 @@ import ThemegenImage
 /// Separable and streaming: the horizontal pass fills a small ring of rows that the vertical
 /// pass reads, so memory grows with the width only. Large images are split into bands of output
 /// rows that run on all cores.
-public enum Downscaler {
+package enum Downscaler {
     /// The side of an image at `scale` for a source side exported at `sourceScale`:
     /// round-half-up(side · scale / sourceScale), and at least 1 pixel.
-    public static func scaledSide(_ side: Int, scale: Int, sourceScale: Int = 3) -> Int {
+    package static func scaledSide(_ side: Int, scale: Int, sourceScale: Int = 3) -> Int {
         precondition(side >= 0 && scale > 0 && sourceScale > 0)
         return max(1, (2 * side * scale + sourceScale) / (2 * sourceScale))
     }
 
     /// `image` (exported at `sourceScale`) at `scale`, as 8-bit RGBA in the same colour space.
-    public static func downscale(_ image: Image, to scale: Int, from sourceScale: Int = 3) -> Image {
+    package static func downscale(_ image: Image, to scale: Int, from sourceScale: Int = 3) -> Image {
         downscale(image,
                   width: scaledSide(image.width, scale: scale, sourceScale: sourceScale),
                   height: scaledSide(image.height, scale: scale, sourceScale: sourceScale))
     }
 
     /// `image` resampled to `width` × `height`, as 8-bit RGBA in the same colour space.
-    public static func downscale(_ image: Image, width: Int, height: Int) -> Image {
+    package static func downscale(_ image: Image, width: Int, height: Int) -> Image {
         precondition(width > 0 && height > 0, "output size")
         if width == image.width && height == image.height { return image.to8Bit() }
         precondition(image.width > 0 && image.height > 0, "source size")

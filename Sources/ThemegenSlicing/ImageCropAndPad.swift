@@ -2,7 +2,7 @@ import ThemegenImage
 
 extension Image {
     /// The rectangle (x, y, width, height) of this image, in the same bit depth and colour space.
-    public func cropped(x: Int, y: Int, width w: Int, height h: Int) -> Image {
+    package func cropped(x: Int, y: Int, width w: Int, height h: Int) -> Image {
         precondition(x >= 0 && y >= 0 && w >= 0 && h >= 0 && x + w <= width && y + h <= height, "crop rectangle")
         switch pixels {
         case .rgba8(let a): return Image(width: w, height: h, colorSpace: colorSpace, pixels: .rgba8(Self.crop(a, width, x, y, w, h)))
@@ -11,7 +11,7 @@ extension Image {
     }
 
     /// This image in a transparent canvas of `width` × `height`, at the top-left.
-    public func padded(width w: Int, height h: Int) -> Image {
+    package func padded(width w: Int, height h: Int) -> Image {
         precondition(w >= width && h >= height, "pad size")
         switch pixels {
         case .rgba8(let a): return Image(width: w, height: h, colorSpace: colorSpace, pixels: .rgba8(Self.pad(a, width, height, w, h)))

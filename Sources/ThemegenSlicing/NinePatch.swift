@@ -10,20 +10,20 @@ import ThemegenImage
 ///   either end of the edge.
 /// - Anything else in the frame must be neutral: fully transparent, or opaque white.
 /// Ranges are in pixels of the art (frame removed), half-open.
-public struct NinePatch: Sendable, Equatable {
+package struct NinePatch: Sendable, Equatable {
     /// The art without its frame, in the source's bit depth and colour space.
-    public var content: Image
-    public var stretchX: Range<Int>?
-    public var stretchY: Range<Int>?
-    public var paddingX: Range<Int>?
-    public var paddingY: Range<Int>?
+    package var content: Image
+    package var stretchX: Range<Int>?
+    package var stretchY: Range<Int>?
+    package var paddingX: Range<Int>?
+    package var paddingY: Range<Int>?
     /// Optical bounds as insets in pixels (zero where the edge has no red run).
-    public var opticalInsets: PixelInsets
+    package var opticalInsets: PixelInsets
 
     /// Cap insets in points (source pixels / `sourceScale`) and the resizing mode the stretch
     /// marks describe; nil when neither axis has a mark. `paddedWidth`/`paddedHeight` give the
     /// art's size after transparent padding at the right and bottom, which widens those caps.
-    public func slicing(sourceScale: Int = 3, centerMode: CenterMode = .stretch,
+    package func slicing(sourceScale: Int = 3, centerMode: CenterMode = .stretch,
                         paddedWidth: Int? = nil, paddedHeight: Int? = nil) -> Slicing? {
         let s = Double(sourceScale)
         let w = paddedWidth ?? content.width, h = paddedHeight ?? content.height
@@ -42,24 +42,24 @@ public struct NinePatch: Sendable, Equatable {
 }
 
 /// Insets in whole pixels.
-public struct PixelInsets: Sendable, Hashable {
-    public var top: Int, left: Int, bottom: Int, right: Int
-    public init(top: Int = 0, left: Int = 0, bottom: Int = 0, right: Int = 0) {
+package struct PixelInsets: Sendable, Hashable {
+    package var top: Int, left: Int, bottom: Int, right: Int
+    package init(top: Int = 0, left: Int = 0, bottom: Int = 0, right: Int = 0) {
         self.top = top; self.left = left; self.bottom = bottom; self.right = right
     }
 }
 
 /// A 9-patch frame that iOS cannot express or that is not a 9-patch frame at all.
-public struct NinePatchError: ThemegenError, Equatable {
-    public let path: String
-    public let message: String
-    public var kind: ErrorKind { .input }
-    public var description: String { "\(path): \(message)" }
+package struct NinePatchError: ThemegenError, Equatable {
+    package let path: String
+    package let message: String
+    package var kind: ErrorKind { .input }
+    package var description: String { "\(path): \(message)" }
 }
 
 extension NinePatch {
     /// Reads the frame of `image`, the decoded `path` (used in error messages only).
-    public init(parsing image: Image, path: String) throws {
+    package init(parsing image: Image, path: String) throws {
         guard image.width >= 3 && image.height >= 3 else {
             throw NinePatchError(path: path, message: "a 9-patch needs a 1-pixel frame around at least 1×1 pixels of art, but the image is \(image.width)×\(image.height)")
         }

@@ -2,20 +2,20 @@ import ThemegenImage
 
 /// The slicing of one image of an imageset, in that image's own pixels, as `Contents.json`
 /// writes it.
-public struct ScaledSlicing: Sendable, Hashable {
-    public var scale: Int
-    public var resizingMode: ResizingMode
-    public var centerMode: CenterMode
+package struct ScaledSlicing: Sendable, Hashable {
+    package var scale: Int
+    package var resizingMode: ResizingMode
+    package var centerMode: CenterMode
     /// round(points · scale), half up.
-    public var insets: PixelInsets
+    package var insets: PixelInsets
     /// The stretched middle band's width and height, or 1 where that band is uniform.
-    public var centerWidth: Int
-    public var centerHeight: Int
+    package var centerWidth: Int
+    package var centerHeight: Int
     /// Whether the middle band is still uniform along each stretched axis at this scale.
-    public var uniform: Bool
+    package var uniform: Bool
 
     /// Derives the per-scale insets for `image` (the image at `scale`) and checks its band.
-    public init(_ slicing: Slicing, scale: Int, image: Image) {
+    package init(_ slicing: Slicing, scale: Int, image: Image) {
         self.scale = scale
         resizingMode = slicing.resizingMode
         centerMode = slicing.centerMode
@@ -35,7 +35,7 @@ public struct ScaledSlicing: Sendable, Hashable {
 
     /// Cap insets in points to whole pixels at `scale`: round half up.
     /// Clamped to 0…2³¹, so no value (configs are checked, but not every caller's) traps.
-    public static func pixels(_ points: Double, _ scale: Int) -> Int {
+    package static func pixels(_ points: Double, _ scale: Int) -> Int {
         let v = (points * Double(scale) + 0.5).rounded(.down)
         guard v.isFinite else { return v > 0 ? Int(Int32.max) : 0 }
         return Int(min(max(v, 0), Double(Int32.max)))

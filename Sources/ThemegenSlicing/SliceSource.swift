@@ -7,23 +7,23 @@ import ThemegenCore
 
 /// One exported PNG that feeds an asset: `NAME@3x.png`, `NAME@2x.png`, `NAME.png` (1x), each
 /// optionally as a 9-patch (`NAME@3x.9.png`).
-public struct SliceSource: Sendable, Hashable {
+package struct SliceSource: Sendable, Hashable {
     /// The file as found (the input path joined with the path inside it), for messages and
     /// `Asset.file`.
-    public var path: String
+    package var path: String
     /// Subfolders between the input folder and the file, outermost first.
-    public var groups: [String]
-    public var name: String
-    public var scale: Int
-    public var isNinePatch: Bool
+    package var groups: [String]
+    package var name: String
+    package var scale: Int
+    package var isNinePatch: Bool
 
-    public init(path: String, groups: [String] = [], name: String, scale: Int, isNinePatch: Bool = false) {
+    package init(path: String, groups: [String] = [], name: String, scale: Int, isNinePatch: Bool = false) {
         self.path = path; self.groups = groups; self.name = name; self.scale = scale; self.isNinePatch = isNinePatch
     }
 
     /// Reads `NAME[@Sx][.9].png`; nil for a file that is not a PNG export. Scales above 3 are
     /// not iOS scales and are not sources.
-    public init?(path: String, groups: [String] = []) {
+    package init?(path: String, groups: [String] = []) {
         var base = FilePath.lastComponent(path)
         guard base.lowercased().hasSuffix(".png") else { return nil }
         base = String(base.dropLast(4))
@@ -41,12 +41,12 @@ public struct SliceSource: Sendable, Hashable {
     }
 
     /// The asset this source belongs to: its groups and name.
-    public var assetKey: String { (groups + [name]).joined(separator: "/") }
+    package var assetKey: String { (groups + [name]).joined(separator: "/") }
 
     /// Sources from files and folders. Folders are walked recursively in byte order of names;
     /// their subfolders become groups. Files that are not PNG exports are skipped; a missing
     /// input is an error naming it.
-    public static func scan(_ inputs: [String]) throws -> [SliceSource] {
+    package static func scan(_ inputs: [String]) throws -> [SliceSource] {
         var out: [SliceSource] = []
         for input in inputs {
             guard let isDir = FileSystem.isFolder(input) else {

@@ -7,59 +7,59 @@ import ThemegenCore
 import ThemegenImage
 
 /// What the slicer needs to know beyond the sources; per-asset maps are keyed by asset name.
-public struct SliceOptions: Sendable {
+package struct SliceOptions: Sendable {
     /// Pad sources whose sides are not a multiple of their scale, transparently at the right and
     /// bottom, instead of warning.
-    public var pad = false
+    package var pad = false
     /// Derive caps from the widest band of identical rows and columns where no other caps exist.
-    public var autoCaps = false
+    package var autoCaps = false
     /// Caps from the config, which win over 9-patch marks and `autoCaps`.
-    public var slicing: [String: Slicing] = [:]
+    package var slicing: [String: Slicing] = [:]
     /// Assets whose centre tiles instead of stretching.
-    public var tiledCenters: Set<String> = []
-    public var renderingIntents: [String: RenderingIntent] = [:]
+    package var tiledCenters: Set<String> = []
+    package var renderingIntents: [String: RenderingIntent] = [:]
     /// Keep the 8-bit pixels of every output in the result (for `--check` and tests). Off by
     /// default: peak memory then stays at a few images per core.
-    public var keepImages = false
+    package var keepImages = false
     /// Sources with more pixels are refused before decoding (`--max-pixels`).
-    public var maxPixels = PNGLimits.defaultMaxPixels
+    package var maxPixels = PNGLimits.defaultMaxPixels
     /// How warnings name the settings that would change the outcome.
-    public var hints = SliceHints.flags
+    package var hints = SliceHints.flags
     /// A Swift identifier for an asset name.
-    public var identifier: @Sendable (String) -> String = { SwiftIdentifier.lowerCamel($0, fallback: "image") }
+    package var identifier: @Sendable (String) -> String = { SwiftIdentifier.lowerCamel($0, fallback: "image") }
 
-    public init() {}
+    package init() {}
 }
 
 /// A decoded source: the pixels and the file's bytes (reused as the output when the source
 /// is already the smallest encoding of those pixels).
-public struct DecodedSource: Sendable {
-    public var image: Image
-    public var bytes: [UInt8]
-    public init(image: Image, bytes: [UInt8]) { self.image = image; self.bytes = bytes }
+package struct DecodedSource: Sendable {
+    package var image: Image
+    package var bytes: [UInt8]
+    package init(image: Image, bytes: [UInt8]) { self.image = image; self.bytes = bytes }
 }
 
 /// What a slice run produced: the assets in a deterministic order, and all warnings and errors
 /// of the run in that same order. When `errors` is not empty nothing should be written.
-public struct SliceResult: Sendable {
-    public var assets: [SlicedAsset]
-    public var warnings: [String]
-    public var errors: [ThemegenErrorBox]
+package struct SliceResult: Sendable {
+    package var assets: [SlicedAsset]
+    package var warnings: [String]
+    package var errors: [ThemegenErrorBox]
 }
 
 extension SliceResult {
     /// Prints the run's warnings, then its errors, in asset order.
-    public func report(to console: any Diagnostics) {
+    package func report(to console: any Diagnostics) {
         for w in warnings { console.warning(w) }
         for e in errors { console.error(e) }
     }
 }
 
 /// A `ThemegenError` that crosses threads.
-public struct ThemegenErrorBox: Error, Sendable, CustomStringConvertible {
-    public let description: String
-    public let kind: ErrorKind
-    public init(_ e: Error) {
+package struct ThemegenErrorBox: Error, Sendable, CustomStringConvertible {
+    package let description: String
+    package let kind: ErrorKind
+    package init(_ e: Error) {
         if let t = e as? ThemegenError { description = t.description; kind = t.kind } else {
             description = "\(e)"; kind = .io
         }
@@ -72,12 +72,12 @@ extension ThemegenErrorBox: ThemegenError {}
 /// Sources are grouped into assets by folder and name. Each source is decoded once for all
 /// scales; a slot without its own source is downscaled from the highest source above it, and
 /// never upscaled. Assets run concurrently on all cores; results keep the sorted asset order.
-public enum Slicer {
-    public typealias Decode = @Sendable (String) throws -> DecodedSource
+package enum Slicer {
+    package typealias Decode = @Sendable (String) throws -> DecodedSource
     /// Encodes one output; the name (source path and scale) goes into error messages.
-    public typealias Encode = @Sendable (_ image: Image, _ name: String) throws -> [UInt8]
+    package typealias Encode = @Sendable (_ image: Image, _ name: String) throws -> [UInt8]
 
-    public static func slice(_ sources: [SliceSource], options: SliceOptions = SliceOptions(),
+    package static func slice(_ sources: [SliceSource], options: SliceOptions = SliceOptions(),
                              decode: Decode, encode: Encode) -> SliceResult {
         var byAsset: [String: [SliceSource]] = [:]
         for s in sources { byAsset[s.assetKey, default: []].append(s) }

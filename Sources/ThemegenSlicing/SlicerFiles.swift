@@ -9,7 +9,7 @@ import ThemegenImage
 extension Slicer {
     /// Slices PNG files from disk with themegen's decoder and encoder. `progress` hears each
     /// source file as it is decoded, from any thread.
-    public static func slice(files sources: [SliceSource], options: SliceOptions = SliceOptions(),
+    package static func slice(files sources: [SliceSource], options: SliceOptions = SliceOptions(),
                              progress: (@Sendable (String) -> Void)? = nil) -> SliceResult {
         slice(sources, options: options, decode: { path in
             progress?(path)

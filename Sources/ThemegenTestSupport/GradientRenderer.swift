@@ -5,10 +5,10 @@ import ThemegenImage
 /// Draws CSS linear, radial and conic gradients into images the way browsers do, plus the things real exports
 /// put over them (bars, cards, text, icons, dither, grain). Used for test artboards with known
 /// stops and by the preview/exports generator.
-public struct GradientRenderer: Sendable {
-    public enum Edge: Sendable, Hashable { case top, bottom, left, right }
+package struct GradientRenderer: Sendable {
+    package enum Edge: Sendable, Hashable { case top, bottom, left, right }
 
-    public enum Overlay: Sendable, Hashable {
+    package enum Overlay: Sendable, Hashable {
         /// A solid bar along an edge (status bar, tab bar, home indicator strip).
         case bar(Edge, thickness: Int, color: RGBA)
         /// A solid (optionally rounded) rectangle such as a card or button.
@@ -23,20 +23,20 @@ public struct GradientRenderer: Sendable {
         case shadow(PixelRect, cornerRadius: Int, blur: Double, opacity: Double, offsetY: Int)
     }
 
-    public var width: Int
-    public var height: Int
-    public var gradient: LinearGradient
-    public var colorSpace: ColorSpace
+    package var width: Int
+    package var height: Int
+    package var gradient: LinearGradient
+    package var colorSpace: ColorSpace
     /// ±1 LSB random dither on every channel.
-    public var dither: Bool
+    package var dither: Bool
     /// Monochrome grain of ±`grain` levels (8-bit scale), added after the overlays.
-    public var grain: Int
-    public var overlays: [Overlay]
-    public var seed: UInt64
+    package var grain: Int
+    package var overlays: [Overlay]
+    package var seed: UInt64
     /// Linear (along `gradient.angle`), or the radial or angular geometry the stops follow.
-    public var shape: GradientShape
+    package var shape: GradientShape
 
-    public init(width: Int, height: Int, gradient: LinearGradient, colorSpace: ColorSpace = .sRGB,
+    package init(width: Int, height: Int, gradient: LinearGradient, colorSpace: ColorSpace = .sRGB,
                 dither: Bool = false, grain: Int = 0, overlays: [Overlay] = [], seed: UInt64 = 1,
                 shape: GradientShape = .linear) {
         self.width = width; self.height = height; self.gradient = gradient; self.colorSpace = colorSpace
@@ -44,10 +44,10 @@ public struct GradientRenderer: Sendable {
     }
 
     /// The gradient drawn under the overlays.
-    public var model: GradientModel { GradientModel(shape: shape, angle: gradient.angle, stops: gradient.stops) }
+    package var model: GradientModel { GradientModel(shape: shape, angle: gradient.angle, stops: gradient.stops) }
 
     /// The whole artboard as an 8-bit RGBA image (opaque unless the gradient has alpha).
-    public func render() -> Image {
+    package func render() -> Image {
         var pixels = [UInt8](repeating: 0, count: width * height * 4)
         pixels.withUnsafeMutableBufferPointer { p in
             for y in 0..<height {
@@ -60,7 +60,7 @@ public struct GradientRenderer: Sendable {
     /// One RGBA8 row (4·width bytes). Rows are independent (the noise is seeded per row), so a
     /// caller can stream them without holding the image. Drawing happens in premultiplied
     /// values (CSS gradients interpolate them; overlays composite "over" on them).
-    public func renderRow(y: Int, into row: UnsafeMutableBufferPointer<UInt8>) {
+    package func renderRow(y: Int, into row: UnsafeMutableBufferPointer<UInt8>) {
         precondition(row.count >= width * 4)
         let coordinates = model.coordinates(width: width, height: height)
         var buf = [Double](repeating: 0, count: width * 4)

@@ -1,10 +1,10 @@
 /// SplitMix64: a tiny deterministic PRNG, so generated artboards are identical on every machine.
-public struct SeededRandom: Sendable {
+package struct SeededRandom: Sendable {
     private var state: UInt64
-    public init(seed: UInt64) { state = seed }
+    package init(seed: UInt64) { state = seed }
 
     @inline(__always)
-    public mutating func next() -> UInt64 {
+    package mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
@@ -14,7 +14,7 @@ public struct SeededRandom: Sendable {
 
     /// Uniform integer in lo...hi.
     @inline(__always)
-    public mutating func int(_ lo: Int, _ hi: Int) -> Int {
+    package mutating func int(_ lo: Int, _ hi: Int) -> Int {
         lo + Int(next() % UInt64(hi - lo + 1))
     }
 }
