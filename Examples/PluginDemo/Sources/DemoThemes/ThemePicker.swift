@@ -6,6 +6,6 @@ public enum ThemePicker {
 
     /// The gradient of the theme called `name` as (red, green, blue) per stop, or nil.
     public static func stops(of name: String) -> [(red: Double, green: Double, blue: Double)]? {
-        Theme.all.first { $0.name == name }.map { $0.colors.map { ($0.red, $0.green, $0.blue) } }
+        Theme.all.first { $0.name == name }.map { $0.fill.stops.map { ($0.color.red, $0.color.green, $0.color.blue) } }
     }
 }

@@ -10,10 +10,10 @@ final class GeneratedThemeTests: XCTestCase {
 
     func testCitrusHasItsFourStops() throws {
         let citrus = Theme.citrus
-        XCTAssertEqual(citrus.colors.count, 4)
-        XCTAssertEqual(citrus.locations, [0.1500, 0.4000, 0.7001, 0.8500])
-        XCTAssertEqual(citrus.startPoint, Theme.Point(x: 0.5, y: 0))
-        XCTAssertEqual(citrus.endPoint, Theme.Point(x: 0.5, y: 1))
+        XCTAssertEqual(citrus.fill.kind, .linear)
+        XCTAssertEqual(citrus.fill.stops.map(\.location), [0.15, 0.4, 0.7001, 0.85])
+        XCTAssertEqual(citrus.fill.startPoint, Theme.Point(x: 0.5, y: 0))
+        XCTAssertEqual(citrus.fill.endPoint, Theme.Point(x: 0.5, y: 1))
         let first = try XCTUnwrap(ThemePicker.stops(of: "Citrus")?.first)
         XCTAssertEqual(first.red, 0.9764)
         XCTAssertEqual(first.green, 0.8314)
