@@ -62,11 +62,10 @@ package enum DarkVariants {
             let c = t.textColors[i]
             let ratio = GradientContrast.worstRatio(text: c.dark ?? c.color, stops: gradient.stops, space: space)
             t.textColors[i].darkContrast = ratio
-            let needed = c.large ? 3.0 : 4.5
-            if ratio < needed {
-                console.warning("\(gradient.file): theme '\(t.name)': text colour '\(c.name)' in dark appearance has a contrast of "
-                                + "\(NumberFormat.fixed(ratio, 2)):1 at worst on the \(theme.dark == nil ? "" : "dark ")gradient, "
-                                + "below \(NumberFormat.trimmed(needed)):1\(c.large ? " for large text" : "")")
+            if ratio < GradientContrast.needed(large: c.large) {
+                console.warning(GradientContrast.warning(file: gradient.file, theme: t.name, color: c.name, ratio: ratio, large: c.large,
+                                                         appearance: " in dark appearance",
+                                                         on: theme.dark == nil ? "gradient" : "dark gradient"))
             }
         }
         return t

@@ -1,3 +1,4 @@
+import ThemegenCore
 import ThemegenImage
 
 /// WCAG contrast of a text colour against a gradient.
@@ -18,5 +19,17 @@ package enum GradientContrast {
         }
         for s in stops { worst = min(worst, WCAG.contrastRatio(luminance: lt, WCAG.luminance(s.color, in: space))) }
         return worst
+    }
+}
+
+extension GradientContrast {
+    /// The WCAG 2.x ratio text of this weight needs: 3:1 for large text, 4.5:1 otherwise.
+    package static func needed(large: Bool) -> Double { large ? 3.0 : 4.5 }
+
+    /// The warning for a text colour below `needed(large:)`, in light or dark appearance.
+    package static func warning(file: String, theme: String, color: String, ratio: Double, large: Bool,
+                                appearance: String = "", on gradient: String = "gradient") -> String {
+        "\(file): theme '\(theme)': text colour '\(color)'\(appearance) has a contrast of \(NumberFormat.fixed(ratio, 2)):1 "
+            + "at worst on the \(gradient), below \(NumberFormat.trimmed(needed(large: large))):1" + (large ? " for large text" : "")
     }
 }

@@ -167,10 +167,8 @@ package enum ThemeExtractor {
         for spec in checks {
             let color = inTheme(spec.color)
             let ratio = GradientContrast.worstRatio(text: color, stops: stops, space: space)
-            let needed = spec.large ? 3.0 : 4.5
-            if ratio < needed {
-                console.warning("\(file): theme '\(name)': text colour '\(spec.name)' has a contrast of \(NumberFormat.fixed(ratio, 2)):1 "
-                                + "at worst on the gradient, below \(NumberFormat.trimmed(needed)):1" + (spec.large ? " for large text" : ""))
+            if ratio < GradientContrast.needed(large: spec.large) {
+                console.warning(GradientContrast.warning(file: file, theme: name, color: spec.name, ratio: ratio, large: spec.large))
             }
             textColors.append(TextColor(name: spec.name, color: color, dark: spec.dark.map(inTheme), large: spec.large, contrast: ratio))
         }
