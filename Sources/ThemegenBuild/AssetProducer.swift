@@ -56,24 +56,47 @@ package enum AssetProducer {
         return .ninePart
     }
 
-    /// Slices the section's exports. Warnings and errors go to `console`; on any error the
-    /// result is nil and nothing should be written.
+    /// The section's slicing, queued with the run's other work (none when already queued).
+    package static func work(_ section: AssetsInput, context ctx: JobContext) throws -> [WorkItem] {
+        let sources = try SliceSource.scan([OutputWriter.join(ctx.root, section.input)])
+        return ctx.memo.sliceWork(ctx.section, sources: sources, options: sliceOptions(for: section, index: ctx.section))
+    }
+
+    /// The section's sliced assets, once per run: from the outcomes its work made, or sliced
+    /// here when none were queued. Warnings and errors go to `ctx.console`; nil on any error.
+    package static func assets(_ section: AssetsInput, context ctx: JobContext) throws -> [SlicedAsset]? {
+        try ctx.memo.assets(ctx.section) {
+            let options = sliceOptions(for: section, index: ctx.section)
+            let queued = ctx.memo.slices(ctx.section)
+            let sources = try queued?.sources ?? SliceSource.scan([OutputWriter.join(ctx.root, section.input)])
+            SkippedInputs.report(folder: OutputWriter.join(ctx.root, section.input), pngCount: sources.count, console: ctx.console)
+            let result: SliceResult
+            if let queued {
+                result = Slicer.collect(queued.plan, queued.outcomes)
+            } else {
+                let line = ProgressLine(console: ctx.console, total: sources.count, verb: "slicing")
+                result = Slicer.slice(files: sources, options: options, progress: { line.advance($0) })
+            }
+            result.report(to: ctx.console)
+            for w in overrideWarnings(section, index: ctx.section, configName: ctx.configName, assetNames: sources.map(\.name)) {
+                ctx.console.warning(w)
+            }
+            guard result.errors.isEmpty else { return nil }
+            return result.assets.map { sliced in
+                var s = sliced
+                s.asset.file = FilePath.relative(s.asset.file, to: ctx.root)
+                return s
+            }
+        }
+    }
+
+    /// As `assets`, as a one-off (tests, tools); nil when the section had errors.
     package static func slice(_ section: AssetsInput, index: Int, root: String, configName: String = ConfigDefaults.fileName,
                              console: any Diagnostics) throws -> [SlicedAsset]? {
-        let sources = try SliceSource.scan([OutputWriter.join(root, section.input)])
-        SkippedInputs.report(folder: OutputWriter.join(root, section.input), pngCount: sources.count, console: console)
-        let line = ProgressLine(console: console, total: sources.count, verb: "slicing")
-        let result = Slicer.slice(files: sources, options: sliceOptions(for: section, index: index), progress: { line.advance($0) })
-        result.report(to: console)
-        for w in overrideWarnings(section, index: index, configName: configName, assetNames: sources.map(\.name)) {
-            console.warning(w)
-        }
-        guard result.errors.isEmpty else { return nil }
-        return result.assets.map { sliced in
-            var s = sliced
-            s.asset.file = FilePath.relative(s.asset.file, to: root)
-            return s
-        }
+        var ctx = JobContext(root: root, console: console)
+        ctx.section = index
+        ctx.configName = configName
+        return try assets(section, context: ctx)
     }
 
     /// The catalog and the section's generated code for sliced assets.

@@ -17,12 +17,15 @@ import ThemegenSlicing
 package struct JobContext: Sendable {
     /// The config's folder: inputs and outputs are relative to it.
     package let root: String
-    package let console: any Diagnostics
-    /// Models the run's jobs have made, so a later job (the preview) need not decode again.
+    package var console: any Diagnostics
+    /// The run's shared work and the models its jobs have made, so a later job (the preview)
+    /// need not decode again.
     package let memo: RunMemo
     /// The index of the config section the job comes from, and the config's name, for messages.
     package var section = 0
     package var configName = ConfigDefaults.fileName
+    /// Whether the theme pass also makes the preview's thumbnails (the run has a preview).
+    package var thumbnails = false
 
     package init(root: String, console: any Diagnostics, memo: RunMemo = RunMemo()) {
         self.root = root; self.console = console; self.memo = memo
@@ -33,10 +36,17 @@ package struct JobContext: Sendable {
         console.progress("[\(done)/\(total)] \(what)")
     }
 
-    func forSection(_ index: Int, of loaded: LoadedConfig) -> JobContext {
+    func forSection(_ index: Int, of loaded: LoadedConfig, thumbnails: Bool = false) -> JobContext {
+        var c = forSection(index)
+        c.configName = loaded.fileName ?? ConfigDefaults.fileName
+        c.thumbnails = thumbnails
+        return c
+    }
+
+    /// The same run, for another section of the config.
+    func forSection(_ index: Int) -> JobContext {
         var c = self
         c.section = index
-        c.configName = loaded.fileName ?? ConfigDefaults.fileName
         return c
     }
 
@@ -44,46 +54,109 @@ package struct JobContext: Sendable {
     package func path(_ relative: String) -> String { OutputWriter.join(root, relative) }
 }
 
-/// The themes and sliced assets of one run, by config section index. Sendable because both
-/// tables are guarded by `lock`.
+/// The themes and sliced assets of one run, by config section, and the per-file work that
+/// makes them. A job queues a section's work (`fitWork`, `sliceWork`) once per run, so a later
+/// job that needs the same section (the preview) neither fits nor slices it again; the job that
+/// folds the results first (`themes`, `assets`) reports their problems, once. Sendable because
+/// every table is guarded by `lock`.
 package final class RunMemo: @unchecked Sendable {
+    typealias Fits = (files: [String], slots: WorkSlots<Result<ThemeExtractor.FittedFile, Error>>)
+    typealias Slices = (sources: [SliceSource], plan: SlicePlan, slots: WorkSlots<Slicer.AssetOutcome>)
+
     private let lock = Lock()
-    private var themes: [Int: [Theme]] = [:]
-    private var assets: [Int: [SlicedAsset]] = [:]
+    private var queuedFits: [Int: Fits] = [:]
+    private var queuedSlices: [Int: Slices] = [:]
+    private var themes: [Int: ThemeExtraction] = [:]
+    /// nil for a section that had errors.
+    private var assets: [Int: [SlicedAsset]?] = [:]
 
     package init() {}
 
-    package func themes(_ section: Int, orMake make: () throws -> [Theme]) rethrows -> [Theme] {
+    /// The work of fitting a themes section's artboards (`files`, every PNG of its input), or
+    /// none when the run has it already.
+    package func fitWork(_ section: Int, files: [String], options: ThemeOptions) -> [WorkItem] {
+        let artboards = ThemeExtractor.artboards(files)
+        let slots = WorkSlots<Result<ThemeExtractor.FittedFile, Error>>(count: artboards.count)
+        let isNew = lock.withLock {
+            guard queuedFits[section] == nil, themes[section] == nil else { return false }
+            queuedFits[section] = (files, slots)
+            return true
+        }
+        guard isNew else { return [] }
+        return artboards.indices.map { i in
+            WorkItem(name: artboards[i], verb: "fitting") { slots.set(i, ThemeExtractor.fit(artboards[i], options: options)) }
+        }
+    }
+
+    /// The files and fits queued for a section, once its work is done.
+    func fits(_ section: Int) -> (files: [String], results: [Result<ThemeExtractor.FittedFile, Error>])? {
+        guard let q = lock.withLock({ queuedFits[section] }), let results = q.slots.all else { return nil }
+        return (q.files, results)
+    }
+
+    /// The work of slicing an assets section's exports, or none when the run has it already or
+    /// the plan's case clashes stop the section.
+    package func sliceWork(_ section: Int, sources: [SliceSource], options: SliceOptions) -> [WorkItem] {
+        let plan = SlicePlan(sources)
+        let groups = plan.clashes.isEmpty ? plan.groups : []
+        let slots = WorkSlots<Slicer.AssetOutcome>(count: groups.count)
+        let isNew = lock.withLock {
+            guard queuedSlices[section] == nil, assets[section] == nil else { return false }
+            queuedSlices[section] = (sources, plan, slots)
+            return true
+        }
+        guard isNew else { return [] }
+        return groups.indices.map { i in
+            WorkItem(name: groups[i][0].path, verb: "slicing") { slots.set(i, Slicer.sliceAsset(files: groups[i], options: options)) }
+        }
+    }
+
+    /// The sources, plan and outcomes queued for a section, once its work is done.
+    func slices(_ section: Int) -> (sources: [SliceSource], plan: SlicePlan, outcomes: [Slicer.AssetOutcome])? {
+        guard let q = lock.withLock({ queuedSlices[section] }), let outcomes = q.slots.all else { return nil }
+        return (q.sources, q.plan, outcomes)
+    }
+
+    package func themes(_ section: Int, orMake make: () throws -> ThemeExtraction) rethrows -> ThemeExtraction {
         if let t = lock.withLock({ themes[section] }) { return t }
         let t = try make()
-        lock.withLock { themes[section] = t }
+        lock.withLock { themes[section] = t; queuedFits[section] = nil }
         return t
     }
 
-    package func assets(_ section: Int, orMake make: () throws -> [SlicedAsset]) rethrows -> [SlicedAsset] {
+    /// `make` returns nil when the section had errors (reported there, once).
+    package func assets(_ section: Int, orMake make: () throws -> [SlicedAsset]?) rethrows -> [SlicedAsset]? {
         if let a = lock.withLock({ assets[section] }) { return a }
         let a = try make()
-        lock.withLock { assets[section] = a }
+        lock.withLock { assets[section] = .some(a); queuedSlices[section] = nil }
         return a
     }
 }
 
-/// One unit of a run: the files it reads and a closure that turns them into planned outputs.
-/// The run skips `produce` entirely when the cache vouches that the inputs and the outputs are
-/// unchanged since the job last ran.
+/// One unit of a run: the files it reads, the per-file work it queues, and a closure that turns
+/// the results into planned outputs. The run skips the job entirely when the cache vouches that
+/// the inputs and the outputs are unchanged since the job last ran.
 package struct BuildJob: Sendable {
     /// Names the job in messages and in the cache ("themes[0]", "assets[0]", "preview").
     package var name: String
     /// Every file the job reads, relative to the root: its exports and any template files.
     /// Called on every run (a folder listing), so added and removed exports are noticed.
     package var inputs: @Sendable () throws -> [String]
+    /// The files and folders (relative to the root) the job writes. When the job fails, what
+    /// themegen owns there is left as it was.
+    package var outputs: [String]
+    /// The job's per-file work, which the run does for all its jobs together on all cores
+    /// before any job produces (results go to the context's memo). Errors here are met again,
+    /// and reported, by `produce`.
+    package var work: @Sendable (JobContext) throws -> [WorkItem]
     /// Produces the job's outputs. May report problems through `context.console` and return
-    /// what it could; a run with errors writes nothing.
+    /// what it could; a job that reported an error writes nothing.
     package var produce: @Sendable (JobContext) throws -> [PlannedFile]
 
-    package init(name: String, inputs: @escaping @Sendable () throws -> [String],
+    package init(name: String, inputs: @escaping @Sendable () throws -> [String], outputs: [String] = [],
+                work: @escaping @Sendable (JobContext) throws -> [WorkItem] = { _ in [] },
                 produce: @escaping @Sendable (JobContext) throws -> [PlannedFile]) {
-        self.name = name; self.inputs = inputs; self.produce = produce
+        self.name = name; self.inputs = inputs; self.outputs = outputs; self.work = work; self.produce = produce
     }
 }
 

@@ -46,8 +46,15 @@ package enum BuildStatus: Sendable, Equatable {
     case ok
     /// `--check` found missing, stale or extra outputs.
     case differences
-    /// Errors were reported through the diagnostics; nothing was written.
+    /// Errors were reported through the diagnostics; the jobs that had none were written.
     case failed(ErrorKind)
+}
+
+/// Thrown by a job whose inputs include a section that failed (the preview, when an assets
+/// section did): that section's errors were reported already, so the run reports nothing more
+/// and keeps the job's outputs as they were.
+package struct FailedDependency: Error {
+    package init() {}
 }
 
 /// Runs jobs into an output plan and applies it: lock, cache check, produce what changed,
@@ -77,40 +84,68 @@ package enum BuildRun {
         var warningsOf: [String: [String]] = [:]
         var fingerprintsOf: [String: [String: Fingerprint]] = [:]
         let recordCache = !readOnly && !options.noCache
-        var errors: [Error] = []
-        let memo = RunMemo()
+        let context = JobContext(root: inputRoot, console: console)
 
+        // Which jobs run: the cache vouches for the others.
+        var inputsOf: [String: [String]] = [:]
+        var cached: [String: JobRecord] = [:]
+        var failed: [BuildJob] = []
         for job in jobs {
-            let inputs: [String]
-            do { inputs = try job.inputs() } catch { errors.append(error); continue }
+            guard let inputs = try? job.inputs() else { continue }  // `produce` meets the error again
+            inputsOf[job.name] = inputs
             if let record = old?.jobs[job.name], let now = BuildCache.verify(record, inputs: inputs, inputRoot: inputRoot, outputRoot: root) {
+                var kept = record
+                kept.inputs = now
+                cached[job.name] = kept
+            }
+        }
+        // The per-file work of every job that runs shares one queue on all cores.
+        var work: [WorkItem] = []
+        for job in jobs where cached[job.name] == nil {
+            work += (try? job.work(context)) ?? []
+        }
+        SharedWork.run(work, console: console)
+
+        // Then each job folds its results, in config order, so messages come in that order.
+        for job in jobs {
+            if let record = cached[job.name] {
                 console.verbose("\(job.name): unchanged (cache)")
                 for w in record.warnings { console.warning(w) }
                 outcome.cachedJobs.append(job.name)
-                var kept = record
-                kept.inputs = now
-                newCache.jobs[job.name] = kept
+                newCache.jobs[job.name] = record
                 for (path, fp) in record.outputs { plan.kept[path] = fp.sha256 }
                 continue
             }
             console.verbose("\(job.name): running")
-            let warningsBefore = console.warnings.count
+            let jobConsole = JobDiagnostics(console)
             do {
+                guard let inputs = inputsOf[job.name] else { _ = try job.inputs(); continue }
                 // Before producing: an export changed while the job runs must look changed
                 // next time, not be recorded as what the outputs were made from.
                 if recordCache { fingerprintsOf[job.name] = try BuildCache.fingerprints(of: inputs, root: inputRoot) }
-                let files = try job.produce(JobContext(root: inputRoot, console: console, memo: memo))
+                var jobContext = context
+                jobContext.console = jobConsole
+                let files = try job.produce(jobContext)
+                if jobConsole.errorCount > 0 { failed.append(job); continue }
                 producedBy[job.name] = files
-                warningsOf[job.name] = Array(console.warnings[warningsBefore...])
+                warningsOf[job.name] = jobConsole.warnings
                 plan.files += files
+            } catch is FailedDependency {
+                failed.append(job)
             } catch {
-                errors.append(error)
+                console.error(error)
+                failed.append(job)
             }
         }
         console.endProgress()
-        if !errors.isEmpty { throw ErrorList(errors) }
-        // Producers report bad inputs through the console; nothing is written after any.
-        if console.errorCount > 0 { outcome.status = .failed(console.worstErrorKind ?? .input); return outcome }
+        // A job that failed costs only its own outputs: what themegen owns there stays as it was.
+        let failedOutputs = keep(failed, in: &plan, root: root, manifestPath: config.config.manifest)
+        // Errors (a failed job, or a cached warning under --strict) end the run with exit 2 or 3,
+        // after everything else is written.
+        let failure: BuildStatus? = failed.isEmpty && console.errorCount == 0 ? nil : .failed(console.worstErrorKind ?? .input)
+        outcome.status = failure ?? .ok
+        // Every job failed: there is nothing to write.
+        if !failed.isEmpty && producedBy.isEmpty && outcome.cachedJobs.isEmpty { return outcome }
 
         if outcome.cachedJobs.count == jobs.count, let old, old.manifest != nil,
            FileStat.of(manifestFull) == old.manifest, old.jobs.count == jobs.count {
@@ -127,14 +162,18 @@ package enum BuildRun {
         write.manifestPath = config.config.manifest
         write.pngEquivalent = options.pngEquivalent
         write.beforeEachChange = options.beforeEachChange
-        let report = try OutputWriter.apply(plan: plan, root: root, options: write)
+        var report = try OutputWriter.apply(plan: plan, root: root, options: write)
+        if options.check {
+            // What a failed job would have written cannot be known: its outputs count as stale.
+            report.stale = Array(Set(report.stale).union(failedOutputs)).sorted()
+        }
         outcome.report = report
         describe(report, options: options, console: console)
         if options.check {
-            outcome.status = report.isUpToDate ? .ok : .differences
+            outcome.status = failure ?? (report.isUpToDate ? .ok : .differences)
             return outcome
         }
-        if options.dryRun { return outcome }
+        if options.dryRun { outcome.status = failure ?? .ok; return outcome }
 
         // Record the run, last: a run killed before this line leaves the old cache, whose
         // output stats no longer match, so the next run falls through to a full run.
@@ -158,9 +197,28 @@ package enum BuildRun {
         }
         newCache.manifest = FileStat.of(manifestFull)
         // --no-cache neither reads nor writes it (benchmarks measure full runs). An old cache
-        // stays valid: it only vouches for outputs whose stats have not moved since.
+        // stays valid: it only vouches for outputs whose stats have not moved since. A failed
+        // job has no record, so the next run tries it again.
         if recordCache { try newCache.save(root: root) }
+        outcome.status = failure ?? .ok
         return outcome
+    }
+
+    /// Keeps, unchanged, what the manifest owns under the outputs of `failed` jobs and no other
+    /// job plans. Returns the kept paths, which `--check` reports stale.
+    static func keep(_ failed: [BuildJob], in plan: inout OutputPlan, root: String, manifestPath: String) -> [String] {
+        guard !failed.isEmpty else { return [] }
+        // An unreadable manifest keeps nothing here; the writer reports it.
+        guard let manifest = try? OwnershipManifest.load(path: OutputWriter.join(root, manifestPath), shownAs: manifestPath) else { return [] }
+        let planned = Set(plan.files.map(\.path))
+        let scopes = failed.flatMap(\.outputs).map { $0.hasSuffix("/") ? String($0.dropLast()) : $0 }
+        var kept: [String] = []
+        for (path, hash) in manifest.files.sorted(by: { $0.key < $1.key }) where !planned.contains(path) && plan.kept[path] == nil {
+            guard scopes.contains(where: { $0.isEmpty || path == $0 || path.hasPrefix($0 + "/") }) else { continue }
+            plan.kept[path] = hash
+            kept.append(path)
+        }
+        return kept
     }
 
     /// `themegen clean`: deletes what themegen owns, and the cache.

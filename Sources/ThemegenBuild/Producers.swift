@@ -30,33 +30,31 @@ package struct Producers: Sendable {
     /// What `themegen run` uses.
     package static let standard = Producers(
         themes: { section, ctx in
-            let themes = try ctx.memo.themes(ctx.section) {
-                try ThemeProducer.extract(section, index: ctx.section, root: ctx.root, configName: ctx.configName, console: ctx.console)
-            }
+            let extraction = try ThemeProducer.extraction(section, context: ctx)
             guard ctx.console.errorCount == 0 else { return [] }
-            return try ThemeProducer.files(section, themes: themes, root: ctx.root)
+            return try ThemeProducer.files(section, themes: extraction.themes, index: ctx.section, root: ctx.root, configName: ctx.configName)
         },
         assets: { section, ctx in
-            let assets = try ctx.memo.assets(ctx.section) {
-                try AssetProducer.slice(section, index: ctx.section, root: ctx.root, configName: ctx.configName, console: ctx.console) ?? []
-            }
-            guard ctx.console.errorCount == 0 else { return [] }
+            guard let assets = try AssetProducer.assets(section, context: ctx), ctx.console.errorCount == 0 else { return [] }
             return try AssetProducer.files(section, assets: assets, root: ctx.root)
         },
         preview: { config, output, ctx in
-            // The same models the themes and assets jobs make (shared through the memo).
-            var themes: [Theme] = []
+            // The same models the themes and assets jobs make (shared through the memo); an
+            // artboard that failed shows on the page with its error.
+            var themes: [PreviewTheme] = []
+            var failures: [PreviewFailure] = []
             for (i, section) in config.themes.enumerated() {
-                themes += try ctx.memo.themes(i) {
-                    try ThemeProducer.extract(section, index: i, root: ctx.root, configName: ctx.configName, console: ctx.console)
-                }
+                let shown = PreviewTheme.shown(try ThemeProducer.extraction(section, context: ctx.forSection(i)))
+                themes += shown.themes
+                failures += shown.failures
             }
             var assets: [SlicedAsset] = []
             for (i, section) in config.assets.enumerated() {
-                assets += try ctx.memo.assets(i) { try AssetProducer.slice(section, index: i, root: ctx.root, configName: ctx.configName, console: ctx.console) ?? [] }
+                // The page does not show failed exports: it keeps its last version instead.
+                guard let sliced = try AssetProducer.assets(section, context: ctx.forSection(i)) else { throw FailedDependency() }
+                assets += sliced
             }
-            guard ctx.console.errorCount == 0 else { return [] }
-            return try PreviewProducer.files(output, themes: themes, assets: assets, context: ctx)
+            return try PreviewProducer.files(output, themes: themes, failures: failures, assets: assets, context: ctx)
         }
     )
 
@@ -64,18 +62,24 @@ package struct Producers: Sendable {
     package func jobs(for loaded: LoadedConfig) -> [BuildJob] {
         let config = loaded.config
         let root = loaded.root
+        // The theme pass makes the preview's thumbnails from the rows it fits.
+        let thumbnails = config.preview != nil
         var jobs: [BuildJob] = []
         for (i, section) in config.themes.enumerated() {
             guard let themes else { continue }
             jobs.append(BuildJob(name: "themes[\(i)]", inputs: {
                 try InputFiles.relativePNGs(in: section.input, root: root, excluding: section.exclude) + Producers.templateInputs(section.outputs, root: root)
-            }, produce: { try themes(section, $0.forSection(i, of: loaded)) }))
+            }, outputs: section.outputs.map(\.output) + (section.colorsets.map { [$0] } ?? []),
+            work: { ctx in try ThemeProducer.work(section, context: ctx.forSection(i, of: loaded, thumbnails: thumbnails)) },
+            produce: { try themes(section, $0.forSection(i, of: loaded, thumbnails: thumbnails)) }))
         }
         for (i, section) in config.assets.enumerated() {
             guard let assets else { continue }
             jobs.append(BuildJob(name: "assets[\(i)]", inputs: {
                 try InputFiles.relativePNGs(in: section.input, root: root) + Producers.templateInputs(section.outputs, root: root)
-            }, produce: { try assets(section, $0.forSection(i, of: loaded)) }))
+            }, outputs: [section.catalog] + section.outputs.map(\.output),
+            work: { ctx in try AssetProducer.work(section, context: ctx.forSection(i, of: loaded)) },
+            produce: { try assets(section, $0.forSection(i, of: loaded)) }))
         }
         if let output = config.preview, let preview {
             // The preview shows every theme and asset, so every export is its input.
@@ -83,7 +87,13 @@ package struct Producers: Sendable {
                 try (config.themes.map(\.input) + config.assets.map(\.input)).flatMap {
                     try InputFiles.relativePNGs(in: $0, root: root)
                 } + Producers.templateInputs([OutputSpec(template: PreviewBuilder.templateName, output: output.output)], root: root)
-            }, produce: { try preview(config, output, $0.forSection(0, of: loaded)) }))
+            }, outputs: [FilePath.parent(output.output)], work: { ctx in
+                let ctx = ctx.forSection(0, of: loaded, thumbnails: thumbnails)
+                var items: [WorkItem] = []
+                for (i, section) in config.themes.enumerated() { items += try ThemeProducer.work(section, context: ctx.forSection(i)) }
+                for (i, section) in config.assets.enumerated() { items += try AssetProducer.work(section, context: ctx.forSection(i)) }
+                return items
+            }, produce: { try preview(config, output, $0.forSection(0, of: loaded, thumbnails: thumbnails)) }))
         }
         return jobs
     }

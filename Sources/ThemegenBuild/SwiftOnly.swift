@@ -37,7 +37,7 @@ extension BuildJob {
     /// The job with its planned files cut down to Swift (an assets job also plans its catalog).
     package var swiftOnly: BuildJob {
         let produce = self.produce
-        return BuildJob(name: name, inputs: inputs, produce: { ctx in
+        return BuildJob(name: name, inputs: inputs, outputs: outputs.filter(ThemegenConfig.isSwift), work: work, produce: { ctx in
             try produce(ctx).filter { ThemegenConfig.isSwift($0.path) }
         })
     }

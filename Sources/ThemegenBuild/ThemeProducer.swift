@@ -12,30 +12,62 @@ import ThemegenGradients
 /// rendered over the themes recovered from the section's artboards.
 package enum ThemeProducer {
     /// The extractor's options from the section's per-theme overrides.
-    package static func options(for section: ThemesInput, index: Int, root: String, configName: String) -> ThemeOptions {
+    package static func options(for section: ThemesInput, index: Int, root: String, configName: String,
+                               thumbnails: Bool = false) -> ThemeOptions {
         var options = ThemeOptions(textColors: section.textColors, themeTextColors: section.themes.mapValues(\.textColors),
                                    themeColors: section.themes.compactMapValues(\.themeColor),
                                    allowPoorFit: section.allowPoorFit, baseDirectory: root == "." ? nil : root)
         options.themeAllowPoorFit = section.themes.compactMapValues(\.allowPoorFit)
         options.poorFitRemedy = .config(keyPath: "themes[\(index)]", file: configName)
+        if thumbnails { options.thumbnail = PreviewBuilder.thumbnailSize }
         return options
     }
 
-    /// The section's themes. Errors and warnings go to `console`; overrides for a theme the
+    static func options(for section: ThemesInput, context ctx: JobContext) -> ThemeOptions {
+        options(for: section, index: ctx.section, root: ctx.root, configName: ctx.configName, thumbnails: ctx.thumbnails)
+    }
+
+    /// The section's artboards, as paths this process can open.
+    static func artboardFiles(_ section: ThemesInput, root: String) throws -> [String] {
+        try InputFiles.relativePNGs(in: section.input, root: root, excluding: section.exclude).map { OutputWriter.join(root, $0) }
+    }
+
+    /// The section's fits, queued with the run's other work (none when already queued).
+    package static func work(_ section: ThemesInput, context ctx: JobContext) throws -> [WorkItem] {
+        ctx.memo.fitWork(ctx.section, files: try artboardFiles(section, root: ctx.root), options: options(for: section, context: ctx))
+    }
+
+    /// The section's themes, once per run: from the fits its work made, or fitted here when
+    /// none were queued. Errors and warnings go to `ctx.console`; overrides for a theme the
     /// folder does not have are reported, since they are usually a renamed export.
+    package static func extraction(_ section: ThemesInput, context ctx: JobContext) throws -> ThemeExtraction {
+        try ctx.memo.themes(ctx.section) {
+            let options = options(for: section, context: ctx)
+            let queued = ctx.memo.fits(ctx.section)
+            let files = try queued?.files ?? artboardFiles(section, root: ctx.root)
+            SkippedInputs.report(folder: OutputWriter.join(ctx.root, section.input), pngCount: files.count, console: ctx.console)
+            let extraction: ThemeExtraction
+            if let results = queued?.results {
+                extraction = ThemeExtractor.assemble(results, options: options, console: ctx.console)
+            } else {
+                let line = ProgressLine(console: ctx.console, total: ThemeExtractor.artboards(files).count, verb: "fitting")
+                extraction = ThemeExtractor.extraction(files: files, options: options, console: ctx.console, progress: { line.advance($0) })
+            }
+            let names = Set(extraction.themes.map(\.name) + extraction.failures.map { ThemeName.parse(fileName: FilePath.lastComponent($0.file)).name })
+            for name in section.themes.keys.sorted() where !names.contains(name) {
+                ctx.console.warning("\(ctx.configName): themes[\(ctx.section)].themes.\(name): no theme of that name in \(section.input)")
+            }
+            return extraction
+        }
+    }
+
+    /// The section's themes, as a one-off (tests, tools): `extraction` without a run around it.
     package static func extract(_ section: ThemesInput, index: Int, root: String, configName: String,
                                console: any Diagnostics) throws -> [Theme] {
-        let files = try InputFiles.relativePNGs(in: section.input, root: root, excluding: section.exclude).map { OutputWriter.join(root, $0) }
-        SkippedInputs.report(folder: OutputWriter.join(root, section.input), pngCount: files.count, console: console)
-        let line = ProgressLine(console: console, total: ThemeName.largestVariants(files).count, verb: "fitting")
-        let themes = ThemeExtractor.extract(files: files, options: options(for: section, index: index, root: root, configName: configName), console: console,
-                                            progress: { line.advance($0) })
-        let names = Set(themes.map(\.name))
-        for name in section.themes.keys.sorted() where !names.contains(name) && console.errorCount == 0 {
-            console.warning("\(configName): themes[\(index)].themes.\(name): no theme of that name in \(section.input)")
-        }
-        try checkTextColors(section, themes: themes, index: index, configName: configName)
-        return themes
+        var ctx = JobContext(root: root, console: console)
+        ctx.section = index
+        ctx.configName = configName
+        return try extraction(section, context: ctx).themes
     }
 
     /// Every text colour a theme sets must exist for every theme, so generated code declares none
@@ -60,7 +92,9 @@ package enum ThemeProducer {
     }
 
     /// The section's outputs, rendered, and its colorsets when the section asks for them.
-    package static func files(_ section: ThemesInput, themes: [Theme], root: String) throws -> [PlannedFile] {
+    package static func files(_ section: ThemesInput, themes: [Theme], index: Int, root: String,
+                             configName: String) throws -> [PlannedFile] {
+        try checkTextColors(section, themes: themes, index: index, configName: configName)
         var files = try section.outputs.map { output in
             let text = try CodeGenerator.render(themes: themes, template: output.resolvedTemplate(root: root),
                                                 params: output.params, templateSearchFolder: Producers.templatesFolder(root))

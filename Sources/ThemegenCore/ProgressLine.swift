@@ -18,8 +18,9 @@ package final class ProgressLine: @unchecked Sendable {
         self.console = console; self.total = total; self.verb = verb
     }
 
-    package func advance(_ path: String) {
+    /// `verb` replaces the line's own for this item (a run's queue mixes fitting and slicing).
+    package func advance(_ path: String, verb: String? = nil) {
         let n: Int = lock.withLock { done += 1; return done }
-        console.progress("[\(n)/\(total)] \(verb) \(FilePath.lastComponent(path))")
+        console.progress("[\(n)/\(total)] \(verb ?? self.verb) \(FilePath.lastComponent(path))")
     }
 }

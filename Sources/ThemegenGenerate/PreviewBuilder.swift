@@ -1,4 +1,3 @@
-import Dispatch
 #if canImport(FoundationEssentials)
 import FoundationEssentials
 #else
@@ -6,6 +5,7 @@ import Foundation
 #endif
 import Mustache
 import ThemegenCore
+import ThemegenGradients
 import ThemegenImage
 
 /// Plans the static preview page: `index.html` rendered through the `preview-html` template,
@@ -16,6 +16,8 @@ import ThemegenImage
 package enum PreviewBuilder {
     package static let defaultFolder = "Generated/Preview"
     package static let templateName = "preview-html"
+    /// The thumbnails the page shows: the theme pass makes them to this size.
+    package static let thumbnailSize = PreviewLayout.thumbnailSize
 
     package struct Options: Sendable {
         /// The page's folder, relative to the output root, with `/` separators ("" for the
@@ -26,11 +28,6 @@ package enum PreviewBuilder {
         package var templateFolder: URL? = nil
         /// The page's file name inside `folder`.
         package var pageName: String = "index.html"
-        /// Where a relative `Theme.file` is read from when no artboard is given (the config's
-        /// folder); nil reads it from the current folder.
-        package var inputRoot: String? = nil
-        /// For artboards read from disk.
-        package var maxPixels: Int = PNGLimits.defaultMaxPixels
         package init() {}
 
         /// Options for a page at `pagePath` (e.g. the config's `Generated/Preview/index.html`):
@@ -42,17 +39,18 @@ package enum PreviewBuilder {
         }
     }
 
-    /// Every file of the page, sorted by path. Throws the first error in input order (a
-    /// thumbnail that cannot be made, an identifier clash, a template error); on error no
-    /// file is planned, so nothing is half-written.
-    package static func plan(themes: [PreviewTheme], assets: [PreviewAsset], options: Options = Options()) throws -> [PlannedFile] {
+    /// Every file of the page, sorted by path. `failures` are artboards that did not become
+    /// themes; the page shows them with their errors. Throws an identifier clash or a template
+    /// error; then no file is planned, so nothing is half-written.
+    package static func plan(themes: [PreviewTheme], failures: [PreviewFailure] = [], assets: [PreviewAsset],
+                            options: Options = Options()) throws -> [PlannedFile] {
         let template = try TemplateLibrary.resolve(templateName, searchFolder: options.templateFolder)
-        return try plan(themes: themes, assets: assets, template: template, options: options)
+        return try plan(themes: themes, failures: failures, assets: assets, template: template, options: options)
     }
 
     /// As above, with the template given.
-    package static func plan(themes: [PreviewTheme], assets: [PreviewAsset], template: ResolvedTemplate,
-                            options: Options = Options()) throws -> [PlannedFile] {
+    package static func plan(themes: [PreviewTheme], failures: [PreviewFailure] = [], assets: [PreviewAsset],
+                            template: ResolvedTemplate, options: Options = Options()) throws -> [PlannedFile] {
         let folder = options.folder.hasSuffix("/") ? String(options.folder.dropLast()) : options.folder
         let prefix = folder.isEmpty ? "" : folder + "/"
         var names = PreviewFileNames()
@@ -60,13 +58,20 @@ package enum PreviewBuilder {
         var assetNames = PreviewFileNames()
         let assetSlugs = assets.map { assetNames.unique(($0.asset.groups + [$0.asset.name]).joined(separator: " "), fallback: "asset") }
 
-        let thumbnails = try makeThumbnails(themes, inputRoot: options.inputRoot, maxPixels: options.maxPixels)
         var files: [PlannedFile] = []
         var themeFiles: [PreviewContext.ThemeFiles] = []
-        for (i, thumb) in thumbnails.enumerated() {
+        for (i, item) in themes.enumerated() {
             let rel = "images/themes/\(themeSlugs[i]).png"
+            files.append(PlannedFile(path: prefix + rel, bytes: item.thumbnail.png))
+            themeFiles.append(.init(slug: themeSlugs[i], thumbnail: rel, thumbnailWidth: item.thumbnail.width, thumbnailHeight: item.thumbnail.height))
+        }
+        var failureFiles: [PreviewContext.ThemeFiles?] = []
+        for f in failures {
+            let slug = names.unique(ThemeName.parse(fileName: FilePath.lastComponent(f.file)).name, fallback: "theme")
+            guard let thumb = f.thumbnail else { failureFiles.append(nil); continue }
+            let rel = "images/themes/\(slug).png"
             files.append(PlannedFile(path: prefix + rel, bytes: thumb.png))
-            themeFiles.append(.init(slug: themeSlugs[i], thumbnail: rel, thumbnailWidth: thumb.width, thumbnailHeight: thumb.height))
+            failureFiles.append(.init(slug: slug, thumbnail: rel, thumbnailWidth: thumb.width, thumbnailHeight: thumb.height))
         }
         var assetFiles: [PreviewContext.AssetFiles] = []
         for (i, a) in assets.enumerated() {
@@ -80,45 +85,10 @@ package enum PreviewBuilder {
         }
 
         let context = try PreviewContext.build(themes: themes.map(\.theme), themeFiles: themeFiles,
+                                               failures: Array(zip(failures, failureFiles)),
                                                assets: assets.map(\.asset), assetFiles: assetFiles)
         let html = try Template(source: template.source, name: template.name).render(context, partials: FolderPartials())
         files.append(PlannedFile(path: prefix + options.pageName, text: html))
         return files.sorted { $0.path.unicodeScalars.lexicographicallyPrecedes($1.path.unicodeScalars) }
-    }
-
-    struct Thumbnail: Sendable {
-        var png: [UInt8]
-        var width: Int
-        var height: Int
-    }
-
-    /// One thumbnail per theme, made on every core; errors are reported in input order.
-    static func makeThumbnails(_ themes: [PreviewTheme], inputRoot: String?, maxPixels: Int) throws -> [Thumbnail] {
-        try concurrentMap(themes.count) { i in
-            Result { try thumbnail(themes[i], inputRoot: inputRoot, maxPixels: maxPixels) }
-        }.map { try $0.get() }
-    }
-
-    static func thumbnail(_ item: PreviewTheme, inputRoot: String?, maxPixels: Int) throws -> Thumbnail {
-        let t = item.theme
-        let maxW = PreviewLayout.thumbnailMaxWidth, maxH = PreviewLayout.thumbnailMaxHeight
-        let image: Image
-        let source: (width: Int, height: Int)
-        if let artboard = item.artboard {
-            source = (artboard.width, artboard.height)
-            let size = BoxDownscaler.fittingSize(width: artboard.width, height: artboard.height, maxWidth: maxW, maxHeight: maxH)
-            image = BoxDownscaler.downscale(artboard, width: size.width, height: size.height)
-        } else {
-            let path = inputRoot.map { t.file.hasPrefix("/") ? t.file : $0 + "/" + t.file } ?? t.file
-            let made = try BoxDownscaler.thumbnailWithSourceSize(path: path, maxWidth: maxW, maxHeight: maxH, maxPixels: maxPixels)
-            source = made.source
-            image = made.image
-        }
-        // Overlays and the gradient's box are in the theme's artboard pixels; another image
-        // would put them in the wrong place.
-        guard source.width == t.width, source.height == t.height else {
-            throw FileError(t.file, "the artboard is \(source.width)×\(source.height) but the theme was fitted on \(t.width)×\(t.height) (was the file replaced after the theme was fitted?)")
-        }
-        return Thumbnail(png: try PNGEncoder.encode(image, name: t.file), width: image.width, height: image.height)
     }
 }

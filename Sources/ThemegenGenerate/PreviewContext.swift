@@ -24,7 +24,8 @@ enum PreviewContext {
         var images: [(scale: Int, path: String)]
     }
 
-    static func build(themes: [Theme], themeFiles: [ThemeFiles], assets: [Asset], assetFiles: [AssetFiles]) throws -> TemplateValue {
+    static func build(themes: [Theme], themeFiles: [ThemeFiles], failures: [(PreviewFailure, ThemeFiles?)] = [],
+                      assets: [Asset], assetFiles: [AssetFiles]) throws -> TemplateValue {
         guard case .object(let tc) = try ThemeContext.build(themes, params: [:], requireEveryTextColor: false),
               case .list(let themeItems)? = tc["themes"],
               case .object(let ac) = try AssetContext.build(assets, params: [:]),
@@ -41,7 +42,25 @@ enum PreviewContext {
         }
         let poorFits = themes.filter { !PreviewGrades.isGoodFit($0.fit) }.count
         let contrastFailures = themes.reduce(0) { $0 + $1.textColors.filter { !PreviewGrades.passesContrast($0) }.count }
+        let failureList: [TemplateValue] = failures.map { f, files in
+            var o: [String: TemplateValue] = [
+                "name": .string(ThemeName.parse(fileName: FilePath.lastComponent(f.file)).name),
+                "file": .string(f.file),
+                "message": .string(f.message),
+                "hasThumbnail": .bool(files != nil),
+            ]
+            if let files {
+                o["anchor"] = .string("theme-" + files.slug)
+                o["thumbnail"] = .string(files.thumbnail)
+                o["thumbnailWidth"] = .string(String(files.thumbnailWidth))
+                o["thumbnailHeight"] = .string(String(files.thumbnailHeight))
+            }
+            return .object(o)
+        }
         return .object([
+            "failures": .list(failureList),
+            "hasFailures": .bool(!failures.isEmpty),
+            "failureCountLabel": .string(counted(failures.count, "artboard not recovered", "artboards not recovered")),
             "themes": .list(themeList),
             "assets": .list(assetList),
             "themeCount": .string(String(themes.count)),
@@ -50,7 +69,7 @@ enum PreviewContext {
             "assetCount": .string(String(assets.count)),
             "hasThemes": .bool(!themes.isEmpty),
             "hasAssets": .bool(!assets.isEmpty),
-            "isEmpty": .bool(themes.isEmpty && assets.isEmpty),
+            "isEmpty": .bool(themes.isEmpty && assets.isEmpty && failures.isEmpty),
             "poorFitCount": .string(String(poorFits)),
             "hasPoorFits": .bool(poorFits > 0),
             "contrastFailureCount": .string(String(contrastFailures)),

@@ -1,4 +1,5 @@
 import ThemegenCore
+import ThemegenImage
 import ThemegenSlicing
 
 /// Sizes and positions on the preview page, in CSS pixels (= points), computed here so the
@@ -9,8 +10,8 @@ enum PreviewLayout {
     static let panelMaxHeight = 360
     /// Thumbnails are stored at 1.5× their display size: sharp enough on a Retina screen,
     /// small enough that a page of many themes stays light.
-    static let thumbnailMaxWidth = 300
-    static let thumbnailMaxHeight = 540
+    /// What the theme pass is asked to make for each artboard.
+    static let thumbnailSize = ThumbnailSize(maxWidth: 300, maxHeight: 540)
 
     /// The zoomed views of an asset aim at this many CSS pixels on the longer side.
     static let zoomTarget = 240

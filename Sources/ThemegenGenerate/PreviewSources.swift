@@ -18,13 +18,15 @@ package struct PreviewSources: Sendable {
         self.themes = themes; self.assets = assets
     }
 
-    /// The real stages: themes from the theme extractor (their thumbnails then stream from
-    /// `Theme.file`), assets from the slicer.
+    /// The real stages: themes from the theme extractor (which makes their thumbnails from the
+    /// rows it fits), assets from the slicer.
     package static func standard(themes themeOptions: ThemeOptions = ThemeOptions(),
                                 assets sliceOptions: SliceOptions = SliceOptions()) -> PreviewSources {
         PreviewSources(
             themes: { files, console in
-                ThemeExtractor.extract(files: files, options: themeOptions, console: console).map { PreviewTheme(theme: $0) }
+                var options = themeOptions
+                options.thumbnail = PreviewBuilder.thumbnailSize
+                return PreviewTheme.shown(ThemeExtractor.extraction(files: files, options: options, console: console)).themes
             },
             assets: { inputs, console in try sliced(inputs, options: sliceOptions, console: console) })
     }
@@ -36,6 +38,30 @@ package struct PreviewSources: Sendable {
         let result = Slicer.slice(files: try SliceSource.scan(inputs), options: options)
         result.report(to: console)
         return result.assets.map(PreviewAsset.init(sliced:))
+    }
+}
+
+/// The preview's view of a theme pass: each theme with its thumbnail (a dark variant shows as a
+/// theme of its own, after the one it belongs to), and the artboards that failed.
+extension PreviewTheme {
+    package static func shown(_ extraction: ThemeExtraction) -> (themes: [PreviewTheme], failures: [PreviewFailure]) {
+        var shown: [PreviewTheme] = []
+        for t in extraction.themes {
+            guard let thumbnail = extraction.thumbnails[t.file] else { continue }
+            shown.append(PreviewTheme(theme: t, thumbnail: thumbnail))
+            guard var dark = t.dark, let darkThumbnail = extraction.thumbnails[dark.file] else { continue }
+            dark.name = t.name + " (dark)"
+            dark.identifier = t.identifier + "Dark"
+            dark.textColors = t.textColors.map { c in
+                var d = c
+                d.color = c.dark ?? c.color
+                d.contrast = c.darkContrast ?? c.contrast
+                return d
+            }
+            shown.append(PreviewTheme(theme: dark, thumbnail: darkThumbnail))
+        }
+        let failures = extraction.failures.map { PreviewFailure(file: $0.file, message: $0.message, thumbnail: extraction.thumbnails[$0.file]) }
+        return (shown, failures)
     }
 }
 

@@ -17,6 +17,8 @@ package enum ThemeExtractor {
         package var height: Int
         package var colorSpace: ColorSpace
         package var fit: GradientFit
+        /// The preview thumbnail, made from the same rows when the options ask for one.
+        package var thumbnail: Thumbnail? = nil
     }
 
     /// Themes for `files` (already expanded and sorted for output), one per artboard with scale
@@ -26,22 +28,54 @@ package enum ThemeExtractor {
     /// `progress` hears each artboard as its fit starts, from any thread.
     package static func extract(files: [String], options: ThemeOptions, console: any Diagnostics,
                                progress: (@Sendable (String) -> Void)? = nil) -> [Theme] {
-        let chosen = ThemeName.largestVariants(files)
-        let results = concurrentMap(chosen.count) { i in
+        extraction(files: files, options: options, console: console, progress: progress).themes
+    }
+
+    /// As `extract`, with the artboards that failed and the thumbnails `options` asked for.
+    package static func extraction(files: [String], options: ThemeOptions, console: any Diagnostics,
+                                  progress: (@Sendable (String) -> Void)? = nil) -> ThemeExtraction {
+        let chosen = artboards(files)
+        let fits = concurrentMap(chosen.count) { i in
             progress?(chosen[i])
-            return Result { try fitFile(path: chosen[i], maxPixels: options.maxPixels, options: options) }
+            return fit(chosen[i], options: options)
         }
-        var themes: [Theme] = []
-        for result in results {
+        return assemble(fits, options: options, console: console)
+    }
+
+    /// The artboards `extract` fits for `files`: each theme's largest scale variant.
+    package static func artboards(_ files: [String]) -> [String] {
+        ThemeName.largestVariants(files)
+    }
+
+    /// One artboard's fit (and thumbnail), the unit of work a run queues with its other work.
+    package static func fit(_ path: String, options: ThemeOptions) -> Result<FittedFile, Error> {
+        Result { try fitFile(path: path, maxPixels: options.maxPixels, options: options) }
+    }
+
+    /// Themes from the fits of `artboards`, in input order: the theme rules, dark variants
+    /// folded in. Each artboard that cannot become a theme is reported to `console` and listed
+    /// in `failures`.
+    package static func assemble(_ fits: [Result<FittedFile, Error>], options: ThemeOptions,
+                                console: any Diagnostics) -> ThemeExtraction {
+        var out = ThemeExtraction()
+        for result in fits {
             switch result {
-            case .failure(let error): console.error(error)
+            case .failure(let error):
+                console.error(error)
+                out.failures.append(ThemeFailure(error: error, baseDirectory: options.baseDirectory))
             case .success(let fitted):
-                if let theme = makeTheme(fitted, options: DarkVariants.options(options, for: fitted.file), console: console) {
-                    themes.append(theme)
+                let file = FilePath.relative(fitted.file, to: options.baseDirectory)
+                if let thumbnail = fitted.thumbnail { out.thumbnails[file] = thumbnail }
+                do {
+                    out.themes.append(try makeTheme(fitted, options: DarkVariants.options(options, for: fitted.file), console: console))
+                } catch {
+                    console.error(error)
+                    out.failures.append(ThemeFailure(file: file, message: ThemeFailure.message(of: error)))
                 }
             }
         }
-        return DarkVariants.fold(themes, console: console)
+        out.themes = DarkVariants.fold(out.themes, console: console)
+        return out
     }
 
     /// Streams a PNG's rows into a `GradientAccumulator` (one cell row of rows per read) and fits.
@@ -58,6 +92,7 @@ package enum ThemeExtractor {
             throw FileError(path, "the artboard is \(width)×\(height) px; a gradient needs at least 8×8 px to be recovered")
         }
         var acc = GradientAccumulator(width: width, height: height)
+        var scaler = options?.thumbnail?.downscaler(sourceWidth: width, sourceHeight: height, colorSpace: reader.colorSpace)
         let batch = acc.cellSize
         let buffer = UnsafeMutableRawPointer.allocate(byteCount: reader.rowBytes * batch, alignment: 16)
         defer { buffer.deallocate() }
@@ -68,11 +103,18 @@ package enum ThemeExtractor {
             try reader.readRows(into: buffer, count: n)
             if reader.rowBitDepth == 16 {
                 for r in 0..<n {
-                    let row = buffer + r * reader.rowBytes
-                    acc.addRow16(UnsafeBufferPointer(start: row.assumingMemoryBound(to: UInt16.self), count: width * channels), y: y + r, channels: channels)
+                    let row = UnsafeBufferPointer(start: (buffer + r * reader.rowBytes).assumingMemoryBound(to: UInt16.self), count: width * channels)
+                    acc.addRow16(row, y: y + r, channels: channels)
+                    scaler?.addRow(row, channels: channels)
                 }
             } else {
                 acc.addRows8(buffer, rowBytes: reader.rowBytes, y: y, count: n, channels: channels)
+                if scaler != nil {
+                    for r in 0..<n {
+                        scaler!.addRow(UnsafeBufferPointer(start: (buffer + r * reader.rowBytes).assumingMemoryBound(to: UInt8.self), count: width * channels),
+                                       channels: channels)
+                    }
+                }
             }
             y += n
         }
@@ -82,7 +124,8 @@ package enum ThemeExtractor {
         }
         let space = RGBSpace(reader.colorSpace) ?? .sRGB
         return FittedFile(file: path, width: width, height: height, colorSpace: reader.colorSpace,
-                          fit: acc.fit(options: .init(space: space)))
+                          fit: acc.fit(options: .init(space: space)),
+                          thumbnail: try scaler.map { try Thumbnail(image: $0.finish(), name: path) })
     }
 
     /// What the fit promises on the gradient's pixels (ΔE2000); a theme between this and the
@@ -116,18 +159,14 @@ package enum ThemeExtractor {
         FileError(file, "colour profile '\(profile)' is neither sRGB nor Display P3; re-export in sRGB or Display P3, or pass --color-space srgb to take its values as sRGB")
     }
 
-    /// Applies the theme rules to one fit; nil (with an error reported) when the file cannot
-    /// become a theme.
-    package static func makeTheme(_ f: FittedFile, options: ThemeOptions, console: any Diagnostics) -> Theme? {
+    /// Applies the theme rules to one fit; throws the reason when the file cannot become a theme.
+    package static func makeTheme(_ f: FittedFile, options: ThemeOptions, console: any Diagnostics) throws -> Theme {
         let file = FilePath.relative(f.file, to: options.baseDirectory)
         let name = ThemeName.parse(fileName: FilePath.lastComponent(f.file)).name
         let q = f.fit.quality
         if let detail = rejection(f.fit, limit: options.poorFitLimit) {
             let allowed = options.themeAllowPoorFit[name] ?? options.allowPoorFit
-            if !allowed {
-                console.error(FileError(file, detail + "; " + options.poorFitRemedy.keep(theme: name)))
-                return nil
-            }
+            if !allowed { throw FileError(file, detail + "; " + options.poorFitRemedy.keep(theme: name)) }
             console.warning("\(file): \(detail); kept because of \(options.poorFitRemedy.keptBecause(theme: name))")
         } else if q.meanDeltaE > promisedMean || q.maxDeltaE > promisedMax {
             console.warning("\(file): the recovered gradient is off by ΔE2000 \(NumberFormat.fixed(q.maxDeltaE, 2)) at worst "
@@ -147,10 +186,7 @@ package enum ThemeExtractor {
                 console.info("\(file): Display P3 colours converted to sRGB (--color-space srgb)")
             }
         case .other(let profile):
-            guard options.convertToSRGB else {
-                console.error(unsupportedProfile(file, profile))
-                return nil
-            }
+            guard options.convertToSRGB else { throw unsupportedProfile(file, profile) }
             colorSpace = .sRGB
             console.warning("\(file): colour profile '\(profile)' is neither sRGB nor Display P3; its values are taken as sRGB without conversion (--color-space srgb)")
         }

@@ -25,6 +25,8 @@ package struct ThemeOptions: Sendable {
     package var baseDirectory: String?
     /// Artboards with more pixels are refused before decoding (`--max-pixels`).
     package var maxPixels = PNGLimits.defaultMaxPixels
+    /// When set, each artboard's fit pass also makes its preview thumbnail from the same rows.
+    package var thumbnail: ThumbnailSize?
 
     package init(textColors: [TextColorCheck] = [], themeTextColors: [String: [TextColorCheck]] = [:],
                 themeColors: [String: RGBA] = [:], allowPoorFit: Bool = false,

@@ -51,6 +51,7 @@ package final class PNGRowReader {
 
     private init(name: String, maxPixels: Int, memory: UnsafeMutableBufferPointer<UInt8>?,
                  open: (UnsafeMutablePointer<tg_status>, UnsafeMutablePointer<CChar>, Int) -> OpaquePointer?) throws {
+        PNGReadLog.opened(name)
         var status = TG_OK
         var err = [CChar](repeating: 0, count: 256)
         let handle = err.withUnsafeMutableBufferPointer { open(&status, $0.baseAddress!, $0.count) }

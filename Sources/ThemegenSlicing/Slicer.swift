@@ -67,6 +67,21 @@ package struct ThemegenErrorBox: Error, Sendable, CustomStringConvertible {
 }
 extension ThemegenErrorBox: ThemegenError {}
 
+/// The sources grouped into assets (sorted by asset key, each group highest scale first), and
+/// the case clashes that stop a slice run before any work.
+package struct SlicePlan: Sendable {
+    package var groups: [[SliceSource]]
+    package var clashes: [ThemegenErrorBox]
+
+    package init(_ sources: [SliceSource]) {
+        var byAsset: [String: [SliceSource]] = [:]
+        for s in sources { byAsset[s.assetKey, default: []].append(s) }
+        let keys = byAsset.keys.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
+        groups = keys.map { byAsset[$0]!.sorted { $0.scale > $1.scale } }
+        clashes = Slicer.caseClashes(groups.map { $0[0] })
+    }
+}
+
 /// Turns exports into 1x/2x/3x images, their slicing and the asset model.
 ///
 /// Sources are grouped into assets by folder and name. Each source is decoded once for all
@@ -79,18 +94,19 @@ package enum Slicer {
 
     package static func slice(_ sources: [SliceSource], options: SliceOptions = SliceOptions(),
                              decode: Decode, encode: Encode) -> SliceResult {
-        var byAsset: [String: [SliceSource]] = [:]
-        for s in sources { byAsset[s.assetKey, default: []].append(s) }
-        let keys = byAsset.keys.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
-        let groups = keys.map { byAsset[$0]!.sorted { $0.scale > $1.scale } }
-        let clashes = caseClashes(groups.map { $0[0] })
-        guard clashes.isEmpty else { return SliceResult(assets: [], warnings: [], errors: clashes) }
-
-        let results = concurrentMap(groups.count) { i in
-            sliceAsset(groups[i], options: options, decode: decode, encode: encode)
+        let plan = SlicePlan(sources)
+        guard plan.clashes.isEmpty else { return collect(plan, []) }
+        let outcomes = concurrentMap(plan.groups.count) { i in
+            sliceAsset(plan.groups[i], options: options, decode: decode, encode: encode)
         }
+        return collect(plan, outcomes)
+    }
+
+    /// The result of a plan: its case clashes, or its assets' outcomes in its order.
+    package static func collect(_ plan: SlicePlan, _ outcomes: [AssetOutcome]) -> SliceResult {
+        guard plan.clashes.isEmpty else { return SliceResult(assets: [], warnings: [], errors: plan.clashes) }
         var out = SliceResult(assets: [], warnings: [], errors: [])
-        for r in results {
+        for r in outcomes {
             out.warnings += r.warnings
             out.errors += r.errors
             if let a = r.asset { out.assets.append(a) }
@@ -123,14 +139,15 @@ package enum Slicer {
         return errors
     }
 
-    private struct AssetOutcome {
+    /// One asset's slicing: the unit of work a run queues with its other work.
+    package struct AssetOutcome: Sendable {
         var asset: SlicedAsset?
         var warnings: [String] = []
         var errors: [ThemegenErrorBox] = []
     }
 
     /// One asset's sources, highest scale first.
-    private static func sliceAsset(_ sources: [SliceSource], options: SliceOptions,
+    package static func sliceAsset(_ sources: [SliceSource], options: SliceOptions,
                                    decode: Decode, encode: Encode) -> AssetOutcome {
         var outcome = AssetOutcome()
         let name = sources[0].name

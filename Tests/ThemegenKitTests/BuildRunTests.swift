@@ -356,7 +356,8 @@ final class BuildRunTests: XCTestCase {
         XCTAssertEqual(allFiles(root).map { readText(root + "/" + $0) }, before)
     }
 
-    func testProducerErrorsAreAllReportedAndNothingIsWritten() throws {
+    /// Every job's errors are reported, in config order; a job with errors writes nothing.
+    func testProducerErrorsAreAllReportedAndFailedJobsWriteNothing() throws {
         let root = project()
         let loaded = try ConfigLoader.load(explicitPath: nil, in: root)
         let jobs = Producers(
@@ -368,9 +369,9 @@ final class BuildRunTests: XCTestCase {
             assets: { _, _ in throw FileError("Exports/Assets/Star@3x.png", "truncated") }
         ).jobs(for: loaded)
         let c = CapturedConsole()
-        XCTAssertThrowsError(try BuildRun.run(config: loaded, jobs: jobs, options: BuildOptions(toolVersion: "t"), console: c.console)) { e in
-            c.console.error(e)
-        }
+        let before = allFiles(root)
+        XCTAssertEqual(try BuildRun.run(config: loaded, jobs: jobs, options: BuildOptions(toolVersion: "t"), console: c.console).status,
+                       .failed(.input))
         XCTAssertEqual(c.err, """
             themegen: error: Exports/Themes/Sunset.png: not a PNG file
             themegen: error: Exports/Themes/Ocean.png: not a PNG file
@@ -378,6 +379,7 @@ final class BuildRunTests: XCTestCase {
 
             """)
         XCTAssertEqual(c.console.exitCode, .input)
+        XCTAssertEqual(allFiles(root).filter { !$0.hasPrefix(".themegen/") }, before)
         XCTAssertEqual(generated(root), [])
     }
 

@@ -35,7 +35,7 @@ final class BundledExportsTests: XCTestCase {
         let themeSection = loaded.config.themes[0], assetSection = loaded.config.assets[0]
         let themes = try ThemeProducer.extract(themeSection, index: 0, root: root, configName: "themegen.json", console: console)
         let sliced = try XCTUnwrap(try AssetProducer.slice(assetSection, index: 0, root: root, console: console))
-        var files = try ThemeProducer.files(themeSection, themes: themes, root: root)
+        var files = try ThemeProducer.files(themeSection, themes: themes, index: 0, root: root, configName: "themegen.json")
         files += try AssetProducer.files(assetSection, assets: sliced, root: root)
         XCTAssertEqual(console.errorCount, 0)
         let b = Bundled(themes: themes, assets: sliced.map(\.asset), files: files)

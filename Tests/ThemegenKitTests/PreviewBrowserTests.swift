@@ -132,7 +132,7 @@ final class PreviewBrowserTests: XCTestCase {
             let f = acc.fit()
             XCTAssertEqual(f.shape.type, r.shape.type)
             let name = ["Glow", "Ring"][i]
-            inputs.append(PreviewTheme(theme: Theme(name: name, identifier: name.lowercased(), file: "\(name).png", width: w, height: h,
+            inputs.append(try PreviewTheme(theme: Theme(name: name, identifier: name.lowercased(), file: "\(name).png", width: w, height: h,
                                                     colorSpace: .sRGB, angle: f.angle, startPoint: f.startPoint, endPoint: f.endPoint,
                                                     stops: f.stops, themeColor: f.stops.last!.color, fit: f.quality, shape: f.shape),
                                        artboard: image))

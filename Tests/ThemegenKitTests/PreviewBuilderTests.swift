@@ -118,10 +118,10 @@ final class PreviewBuilderTests: XCTestCase {
 
     /// Names are escaped in the page and give ASCII file names that never clash.
     func testAwkwardNames() throws {
-        let themes = TemplateFixtures.awkwardThemes.map { t -> PreviewTheme in
+        let themes = try TemplateFixtures.awkwardThemes.map { t -> PreviewTheme in
             var small = t
             small.width = 30; small.height = 60; small.overlays = []
-            return PreviewTheme(theme: small, artboard: PreviewFixtures.artboard(small))
+            return try PreviewTheme(theme: small, artboard: PreviewFixtures.artboard(small))
         }
         let files = try PreviewBuilder.plan(themes: themes, assets: [])
         let page = html(files)
@@ -139,34 +139,29 @@ final class PreviewBuilderTests: XCTestCase {
         var theme = PreviewFixtures.themes[0]
         let artboard = PreviewFixtures.artboard(theme)
         theme.width = 1125; theme.height = 2436
-        XCTAssertThrowsError(try PreviewBuilder.plan(themes: [PreviewTheme(theme: theme, artboard: artboard)], assets: [])) { error in
+        XCTAssertThrowsError(try PreviewTheme(theme: theme, artboard: artboard)) { error in
             XCTAssertEqual("\(error)", "Exports/Themes/Ocean Blue.png: the artboard is 375×812 but the theme was fitted on 1125×2436 (was the file replaced after the theme was fitted?)")
         }
     }
 
-    func testArtboardReadFromDiskWhenNotGiven() throws {
+    /// The theme pass makes the thumbnail from the rows it fits: the same bytes as a thumbnail
+    /// of the decoded artboard, so the page does not change when nothing is decoded twice.
+    func testThumbnailFromTheFitPassIsTheArtboardsThumbnail() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("themegen-preview-disk-\(ProcessInfo.processInfo.processIdentifier)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
-        var theme = PreviewFixtures.themes[1]
-        let artboard = PreviewFixtures.artboard(theme)
-        theme.file = dir.appendingPathComponent("Sunset.png").path
-        try Data(try PNGEncoder.encode(artboard)).write(to: URL(fileURLWithPath: theme.file))
-        let fromDisk = try PreviewBuilder.plan(themes: [PreviewTheme(theme: theme)], assets: [])
-        let inMemory = try PreviewBuilder.plan(themes: [PreviewTheme(theme: theme, artboard: artboard)], assets: [])
-        XCTAssertEqual(fromDisk, inMemory)
-
-        // A relative file is read from the input root (the config's folder).
-        var relative = theme
-        relative.file = "Sunset.png"
-        var options = PreviewBuilder.Options(pagePath: "Generated/Preview/index.html")
-        options.inputRoot = dir.path
-        XCTAssertEqual(try PreviewBuilder.plan(themes: [PreviewTheme(theme: relative)], assets: [], options: options).map(\.path),
-                       ["Generated/Preview/images/themes/sunset.png", "Generated/Preview/index.html"])
-
-        theme.file = dir.appendingPathComponent("Missing.png").path
-        XCTAssertThrowsError(try PreviewBuilder.plan(themes: [PreviewTheme(theme: theme)], assets: [])) { error in
-            XCTAssertTrue("\(error)".hasPrefix(theme.file), "\(error)")
+        for (theme, name) in [(PreviewFixtures.themes[1], "Sunset.png"), (PreviewFixtures.themes.last!, "Aurora.png")] {
+            let artboard = PreviewFixtures.artboard(theme)
+            let file = dir.appendingPathComponent(name).path
+            try Data(try PNGEncoder.encode(artboard)).write(to: URL(fileURLWithPath: file))
+            var options = ThemeOptions(allowPoorFit: true)
+            options.thumbnail = PreviewBuilder.thumbnailSize
+            let console = Console(out: { _ in }, err: { _ in })
+            let extraction = ThemeExtractor.extraction(files: [file], options: options, console: console)
+            let fromFit = try XCTUnwrap(extraction.thumbnails[file])
+            let fromArtboard = try PreviewTheme(theme: try XCTUnwrap(extraction.themes.first, name), artboard: try PNGDecoder.decode(path: file)).thumbnail
+            XCTAssertEqual(fromFit, fromArtboard, name)
+            XCTAssertTrue(fromFit.width <= 300 && fromFit.height <= 540 && (fromFit.width == 300 || fromFit.height == 540), "\(name): \(fromFit.width)×\(fromFit.height)")
         }
     }
 

@@ -171,8 +171,8 @@ final class PreviewCommandTests: XCTestCase {
 }
 
 extension PreviewCommandTests {
-    /// The build step's producer: page path from the config, artboards and templates read
-    /// from the config's folder (not the current one).
+    /// The build step's producer: page path from the config, templates read from the config's
+    /// folder (not the current one).
     func testProducerReadsFromTheConfigFolder() throws {
         let root = dir.appendingPathComponent("Project")
         try FileManager.default.createDirectory(at: root.appendingPathComponent("Art"), withIntermediateDirectories: true)
@@ -183,7 +183,8 @@ extension PreviewCommandTests {
         try "{{#themes}}{{name}} {{thumbnail}}{{/themes}}".write(to: root.appendingPathComponent("Templates/preview-html.mustache"),
                                                                atomically: true, encoding: .utf8)
         let context = JobContext(root: root.path, console: Captured().console())
-        let files = try PreviewProducer.files(PreviewOutput(output: "Design/preview.html"), themes: [theme], assets: [], context: context)
+        let files = try PreviewProducer.files(PreviewOutput(output: "Design/preview.html"),
+                                              themes: [PreviewTheme(theme: theme, artboard: PreviewFixtures.artboard(theme))], assets: [], context: context)
         XCTAssertEqual(files.map(\.path), ["Design/images/themes/ocean-blue.png", "Design/preview.html"])
         XCTAssertEqual(String(decoding: files[1].bytes, as: UTF8.self), "Ocean Blue images/themes/ocean-blue.png")
     }

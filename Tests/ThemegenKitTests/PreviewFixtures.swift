@@ -89,18 +89,19 @@ enum PreviewFixtures {
     ]
 
     static func previewThemes() -> [PreviewTheme] { cachedThemes }
-    private static let cachedThemes = themes.map { PreviewTheme(theme: $0, artboard: artboard($0)) }
+    private static let cachedThemes = themes.map { try! PreviewTheme(theme: $0, artboard: artboard($0)) }
 
     /// Four of the bundled `Exports/Themes` artboards through the real theme extractor (two
     /// vertical sRGB, one of them with a bar and text over it, a diagonal and a Display P3), with a white
-    /// title checked on each. No artboard is given: the thumbnails stream from the files.
+    /// title checked on each. The thumbnails come from the fit pass, as in a run.
     static func bundledThemes(console: Console) -> [PreviewTheme] {
         let dir = repoRoot.appendingPathComponent("Exports/Themes")
         let files = ["Aurora@3x.png", "Lagoon P3@3x.png", "Midnight@3x.png", "Sunset@3x.png"]
             .map { dir.appendingPathComponent($0).path }
         var options = ThemeOptions(allowPoorFit: true)
         options.textColors = [TextColorCheck(name: "title", color: rgb(0xFFFFFF), large: true)]
-        return ThemeExtractor.extract(files: files, options: options, console: console).map { PreviewTheme(theme: $0) }
+        options.thumbnail = PreviewBuilder.thumbnailSize
+        return PreviewTheme.shown(ThemeExtractor.extraction(files: files, options: options, console: console)).themes
     }
 
     /// (file under Exports/Assets, name, groups, point size, colour space, slicing, intent)

@@ -279,31 +279,33 @@ final class ThemeExtractorTests: XCTestCase {
 
     func testOtherProfileIsAnErrorUnlessTakenAsSRGB() {
         let (console, err) = makeConsole()
-        XCTAssertNil(ThemeExtractor.makeTheme(fitted(.other("Adobe RGB (1998)")), options: ThemeOptions(), console: console))
-        XCTAssertEqual(console.exitCode, .input)
-        XCTAssertTrue(err.value.hasPrefix("themegen: error: Art/Dusk@3x.png: colour profile 'Adobe RGB (1998)' is neither sRGB nor Display P3"), err.value)
+        XCTAssertThrowsError(try ThemeExtractor.makeTheme(fitted(.other("Adobe RGB (1998)")), options: ThemeOptions(), console: console)) { e in
+            XCTAssertEqual((e as? FileError)?.kind, .input)
+            XCTAssertTrue("\(e)".hasPrefix("Art/Dusk@3x.png: colour profile 'Adobe RGB (1998)' is neither sRGB nor Display P3"), "\(e)")
+        }
+        XCTAssertEqual(err.value, "")
 
         let (console2, err2) = makeConsole()
-        let t = ThemeExtractor.makeTheme(fitted(.other("Adobe RGB (1998)")), options: ThemeOptions(convertToSRGB: true), console: console2)
+        let t = try? ThemeExtractor.makeTheme(fitted(.other("Adobe RGB (1998)")), options: ThemeOptions(convertToSRGB: true), console: console2)
         XCTAssertEqual(t?.colorSpace, .sRGB)
         XCTAssertEqual(t?.stops.map { HexColor.format($0.color) }, ["#204060", "#C08040"])
         XCTAssertTrue(err2.value.contains("warning: Art/Dusk@3x.png: colour profile 'Adobe RGB (1998)' is neither sRGB nor Display P3; its values are taken as sRGB"), err2.value)
     }
 
-    func testThemeColourDefaultsToLastStopAndCanBeOverridden() {
+    func testThemeColourDefaultsToLastStopAndCanBeOverridden() throws {
         let (console, _) = makeConsole()
-        let t = ThemeExtractor.makeTheme(fitted(.sRGB), options: ThemeOptions(), console: console)!
+        let t = try ThemeExtractor.makeTheme(fitted(.sRGB), options: ThemeOptions(), console: console)
         XCTAssertEqual(t.name, "Dusk")
         XCTAssertEqual(t.file, "Art/Dusk@3x.png")
         XCTAssertEqual(HexColor.format(t.themeColor), "#C08040")
         let accent = S.hex("#FF00AA")
-        let o = ThemeExtractor.makeTheme(fitted(.sRGB), options: ThemeOptions(themeColors: ["Dusk": accent]), console: console)!
+        let o = try ThemeExtractor.makeTheme(fitted(.sRGB), options: ThemeOptions(themeColors: ["Dusk": accent]), console: console)
         XCTAssertEqual(o.themeColor, accent)
 
         // Per-theme text colours come after the global ones and replace one of the same name.
         let global = [TextColorCheck(name: "title", color: S.hex("#FFFFFF")), TextColorCheck(name: "body", color: S.hex("#EEEEEE"))]
         let mine = [TextColorCheck(name: "body", color: S.hex("#000000"), dark: S.hex("#FFFFFF")), TextColorCheck(name: "caption", color: S.hex("#111111"), large: true)]
-        let c = ThemeExtractor.makeTheme(fitted(.sRGB), options: ThemeOptions(textColors: global, themeTextColors: ["Dusk": mine]), console: console)!
+        let c = try ThemeExtractor.makeTheme(fitted(.sRGB), options: ThemeOptions(textColors: global, themeTextColors: ["Dusk": mine]), console: console)
         XCTAssertEqual(c.textColors.map(\.name), ["title", "body", "caption"])
         XCTAssertEqual(c.textColors[1].color, S.hex("#000000"))
         XCTAssertEqual(c.textColors[1].dark, S.hex("#FFFFFF"))

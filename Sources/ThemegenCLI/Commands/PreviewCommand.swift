@@ -15,7 +15,10 @@ enum PreviewCommand {
     static let command = make { args in
         var themes = ThemeOptions(allowPoorFit: args.flag("allow-poor-fit"))
         themes.textColors = try args.values("text-color").map(TextColorCheck.parse)
-        return .standard(themes: themes)
+        themes.maxPixels = try parseMaxPixels(args)
+        var assets = SliceOptions()
+        assets.maxPixels = themes.maxPixels
+        return .standard(themes: themes, assets: assets)
     }
 
     /// The command, with where its models come from (tests give fixtures).
@@ -37,7 +40,6 @@ enum PreviewCommand {
             guard !args.positionals.isEmpty || !args.values("assets").isEmpty else {
                 throw UsageError("preview needs a folder of theme exports or --assets DIR (e.g. 'themegen preview Exports/Themes --assets Exports/Assets'); a bare 'themegen' writes the preview from the config or the conventions")
             }
-            let maxPixels = try parseMaxPixels(args)
             let given = args.value("output") ?? PreviewBuilder.defaultFolder
             let output = given.hasSuffix("/") ? String(given.dropLast()) : given
             let parts = output.split(separator: "/", omittingEmptySubsequences: false)
@@ -57,7 +59,6 @@ enum PreviewCommand {
 
             var options = PreviewBuilder.Options()
             options.folder = output
-            options.maxPixels = maxPixels
             options.templateFolder = args.value("templates").map { URL(fileURLWithPath: $0) }
             let files = try PreviewBuilder.plan(themes: themes, assets: assets, options: options)
             console.verbose("preview: \(themes.count) theme(s), \(assets.count) asset(s) in \(output)/index.html")
