@@ -64,12 +64,8 @@ package enum BuildRun {
         let inputRoot = config.root
         let root = options.outputRoot ?? config.root
         let readOnly = options.check || options.dryRun
-        // Check and dry-run write nothing, not even the lock file.
-        var lock: RunLock?
-        if !readOnly {
-            lock = try RunLock.acquire(root: root, timeout: options.lockTimeout, diagnostics: console)
-        }
-        defer { lock?.release() }
+        let session = try OutputSession(root: root, readOnly: readOnly, timeout: options.lockTimeout, console: console)
+        defer { session.close() }
 
         let cachePath = OutputWriter.join(root, BuildCache.folder + "/" + BuildCache.fileName)
         let key = BuildCache.key(toolVersion: options.toolVersion, configBytes: config.bytes)
@@ -162,13 +158,11 @@ package enum BuildRun {
         write.manifestPath = config.config.manifest
         write.pngEquivalent = options.pngEquivalent
         write.beforeEachChange = options.beforeEachChange
-        var report = try OutputWriter.apply(plan: plan, root: root, options: write)
-        if options.check {
+        let report = try session.write(plan, options: write) { report in
             // What a failed job would have written cannot be known: its outputs count as stale.
-            report.stale = Array(Set(report.stale).union(failedOutputs)).sorted()
+            if options.check { report.stale = Array(Set(report.stale).union(failedOutputs)).sorted() }
         }
         outcome.report = report
-        describe(report, options: options, console: console)
         if options.check {
             outcome.status = failure ?? (report.isUpToDate ? .ok : .differences)
             return outcome
@@ -224,11 +218,8 @@ package enum BuildRun {
     /// `themegen clean`: deletes what themegen owns, and the cache.
     package static func clean(config: LoadedConfig, options: BuildOptions, console: any Diagnostics) throws -> WriteReport {
         let root = options.outputRoot ?? config.root
-        var lock: RunLock?
-        if !options.dryRun {
-            lock = try RunLock.acquire(root: root, timeout: options.lockTimeout, diagnostics: console)
-        }
-        defer { lock?.release() }
+        let session = try OutputSession(root: root, readOnly: options.dryRun, timeout: options.lockTimeout, console: console)
+        defer { session.close() }
         var write = WriteOptions()
         write.dryRun = options.dryRun
         write.force = options.force
@@ -240,39 +231,12 @@ package enum BuildRun {
             let folder = OutputWriter.join(root, BuildCache.folder)
             unlink(folder + "/" + BuildCache.fileName)
             unlink(folder + "/.gitignore")
-            lock?.releaseRemovingFile()
+            session.releaseRemovingLockFile()
             rmdir(folder)
         }
         for p in report.extra { options.dryRun ? console.output("would delete \(p)") : console.verbose("deleted \(p)") }
         for p in report.abandoned { console.warning("\(p): left in place, it was changed since themegen wrote it") }
         if !options.dryRun, !report.extra.isEmpty { console.info("deleted \(report.extra.count) file(s)") }
         return report
-    }
-
-    package static func describe(_ report: WriteReport, options: BuildOptions, console: any Diagnostics) {
-        for p in report.abandoned {
-            console.warning("\(p): no longer generated, but left in place because it was changed since themegen wrote it")
-        }
-        if options.check {
-            for p in report.missing { console.output("missing: \(p)") }
-            for p in report.stale { console.output("stale: \(p)") }
-            for p in report.extra { console.output("extra: \(p)") }
-            if !report.isUpToDate {
-                console.info("\(report.changeCount) output(s) out of date; run themegen to update them")
-            }
-            return
-        }
-        if options.dryRun {
-            for p in report.missing + report.stale { console.output("would write \(p)") }
-            for p in report.extra { console.output("would delete \(p)") }
-            return
-        }
-        for p in report.missing { console.verbose("created \(p)") }
-        for p in report.stale { console.verbose("updated \(p)") }
-        for p in report.extra { console.verbose("deleted \(p)") }
-        if !report.isUpToDate {
-            let written = report.missing.count + report.stale.count
-            console.info("wrote \(written) file(s), deleted \(report.extra.count), unchanged \(report.unchanged.count)")
-        }
     }
 }

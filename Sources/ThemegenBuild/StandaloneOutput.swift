@@ -21,7 +21,7 @@ package enum StandaloneOutput {
     /// `scope`: output files and folders (relative to the current folder) this command owns.
     /// An absolute `--catalog` or `--output` (as Xcode build phases pass `$SRCROOT/…`) makes
     /// every path absolute, written from `/`.
-    package static func write(_ files: [PlannedFile], scope: [String], options: Options, toolVersion: String,
+    package static func write(_ files: [PlannedFile], scope: [String], options: Options,
                              console: any Diagnostics) throws -> BuildStatus {
         let absolute = scope.contains { $0.hasPrefix("/") }
         let cwd = FileManager.default.currentDirectoryPath
@@ -44,11 +44,8 @@ package enum StandaloneOutput {
         }
         let guardian = PathGuard(base: root, roots: [cwd] + named,
                                  describedAs: "the current folder and the folders named by --output/--catalog")
-        var lock: RunLock?
-        if !readOnly {
-            lock = try RunLock.acquire(root: ".", timeout: 30, diagnostics: console)
-        }
-        defer { lock?.release() }
+        let session = try OutputSession(root: root, lockRoot: ".", readOnly: readOnly, console: console)
+        defer { session.close() }
 
         // What the manifest owns outside this command's scope is left as it is.
         try guardian.check(manifestPath, shownAs: manifestPath)
@@ -64,11 +61,7 @@ package enum StandaloneOutput {
         write.force = options.force
         write.manifestPath = manifestPath
         write.pathGuard = guardian
-        let report = try OutputWriter.apply(plan: OutputPlan(files: files, kept: kept), root: root, options: write)
-        var build = BuildOptions(toolVersion: toolVersion)
-        build.check = options.check
-        build.dryRun = options.dryRun
-        BuildRun.describe(report, options: build, console: console)
+        let report = try session.write(OutputPlan(files: files, kept: kept), options: write)
         return options.check && !report.isUpToDate ? .differences : .ok
     }
 }

@@ -64,7 +64,7 @@ enum PreviewCommand {
             console.verbose("preview: \(themes.count) theme(s), \(assets.count) asset(s) in \(output)/index.html")
             // The safe writer: only changed files are rewritten, images of themes and assets
             // that are gone are deleted, and the folder is recorded in the ownership manifest.
-            return try StandaloneOutput.write(files, scope: [output], options: Command.writeOptions(args), toolVersion: ThemegenCLI.version,
+            return try StandaloneOutput.write(files, scope: [output], options: Command.writeOptions(args),
                                           console: console).exitCode
         }
     }

@@ -85,7 +85,7 @@ enum SliceCommand {
             }
         }
         guard !files.isEmpty else { return .ok }
-        return try StandaloneOutput.write(files, scope: scope, options: Command.writeOptions(args), toolVersion: ThemegenCLI.version,
+        return try StandaloneOutput.write(files, scope: scope, options: Command.writeOptions(args),
                                           console: console).exitCode
     }
 }

@@ -42,7 +42,7 @@ enum ThemesCommand {
             return console.errorCount == 0 ? .ok : console.exitCode
         }
         let written = try StandaloneOutput.write([PlannedFile(path: output, text: text)], scope: [output],
-                                                 options: Command.writeOptions(args), toolVersion: ThemegenCLI.version,
+                                                 options: Command.writeOptions(args),
                                                  console: console).exitCode
         return console.errorCount == 0 ? written : console.exitCode
     }
