@@ -6,6 +6,7 @@ import Foundation
 import ThemegenConfig
 import ThemegenCore
 import ThemegenGenerate
+import ThemegenImage
 import ThemegenSlicing
 
 /// Turns an `assets` section of the config into planned files: the asset catalog and the
@@ -13,9 +14,11 @@ import ThemegenSlicing
 package enum AssetProducer {
     /// The slicer's options from the section's settings. `index` is the section's place in
     /// the config, which warnings name; nil for the `slice` command, whose warnings name flags.
-    package static func sliceOptions(for section: AssetsInput, index: Int?) -> SliceOptions {
+    package static func sliceOptions(for section: AssetsInput, index: Int?,
+                                     configName: String = ConfigDefaults.fileName) -> SliceOptions {
         var options = SliceOptions()
-        options.hints = index.map { SliceHints.config(section: $0) } ?? .flags
+        options.remedy = index.map { .config("assets[\($0)]", file: configName) } ?? .flags
+        options.convertToSRGB = section.convertToSRGB
         options.pad = section.pad
         options.autoCaps = section.autoCaps
         for (name, o) in section.assets {
@@ -59,11 +62,13 @@ package enum AssetProducer {
     /// Slices the section's exports. Warnings and errors go to `console`; on any error the
     /// result is nil and nothing should be written.
     package static func slice(_ section: AssetsInput, index: Int, root: String, configName: String = ConfigDefaults.fileName,
-                             console: any Diagnostics) throws -> [SlicedAsset]? {
+                             maxPixels: Int = PNGLimits.defaultMaxPixels, console: any Diagnostics) throws -> [SlicedAsset]? {
         let sources = try SliceSource.scan([OutputWriter.join(root, section.input)])
         SkippedInputs.report(folder: OutputWriter.join(root, section.input), pngCount: sources.count, console: console)
         let line = ProgressLine(console: console, total: sources.count, verb: "slicing")
-        let result = Slicer.slice(files: sources, options: sliceOptions(for: section, index: index), progress: { line.advance($0) })
+        var options = sliceOptions(for: section, index: index, configName: configName)
+        options.maxPixels = maxPixels
+        let result = Slicer.slice(files: sources, options: options, progress: { line.advance($0) })
         result.report(to: console)
         for w in overrideWarnings(section, index: index, configName: configName, assetNames: sources.map(\.name)) {
             console.warning(w)

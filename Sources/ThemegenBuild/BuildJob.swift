@@ -11,6 +11,7 @@ import Darwin
 import ThemegenConfig
 import ThemegenCore
 import ThemegenGradients
+import ThemegenImage
 import ThemegenSlicing
 
 /// What a producer gets while it runs.
@@ -23,6 +24,8 @@ package struct JobContext: Sendable {
     /// The index of the config section the job comes from, and the config's name, for messages.
     package var section = 0
     package var configName = ConfigDefaults.fileName
+    /// Exports with more pixels are refused before decoding (`run --max-pixels`).
+    package var maxPixels = PNGLimits.defaultMaxPixels
 
     package init(root: String, console: any Diagnostics, memo: RunMemo = RunMemo()) {
         self.root = root; self.console = console; self.memo = memo

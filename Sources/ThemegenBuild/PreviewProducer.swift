@@ -14,6 +14,7 @@ package enum PreviewProducer {
                              context: JobContext) throws -> [PlannedFile] {
         var options = PreviewBuilder.Options(pagePath: output.output)
         options.inputRoot = context.root
+        options.maxPixels = context.maxPixels
         options.templateFolder = Producers.templatesFolder(context.root)
         // A theme with a dark gradient shows twice: as designed, then its dark export.
         let shown = themes.flatMap { t -> [Theme] in

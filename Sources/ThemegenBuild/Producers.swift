@@ -7,6 +7,7 @@ import ThemegenConfig
 import ThemegenCore
 import ThemegenGenerate
 import ThemegenGradients
+import ThemegenImage
 import ThemegenSlicing
 
 /// The producers a run plugs into its jobs, one per config section. The themes, slicing and
@@ -22,6 +23,8 @@ package struct Producers: Sendable {
     package var themes: Themes?
     package var assets: Assets?
     package var preview: Preview?
+    /// Every job's decoding limit (`run --max-pixels`), handed to producers in their context.
+    package var maxPixels = PNGLimits.defaultMaxPixels
 
     package init(themes: Themes? = nil, assets: Assets? = nil, preview: Preview? = nil) {
         self.themes = themes; self.assets = assets; self.preview = preview
@@ -31,14 +34,16 @@ package struct Producers: Sendable {
     package static let standard = Producers(
         themes: { section, ctx in
             let themes = try ctx.memo.themes(ctx.section) {
-                try ThemeProducer.extract(section, index: ctx.section, root: ctx.root, configName: ctx.configName, console: ctx.console)
+                try ThemeProducer.extract(section, index: ctx.section, root: ctx.root, configName: ctx.configName,
+                                          maxPixels: ctx.maxPixels, console: ctx.console)
             }
             guard ctx.console.errorCount == 0 else { return [] }
             return try ThemeProducer.files(section, themes: themes, root: ctx.root)
         },
         assets: { section, ctx in
             let assets = try ctx.memo.assets(ctx.section) {
-                try AssetProducer.slice(section, index: ctx.section, root: ctx.root, configName: ctx.configName, console: ctx.console) ?? []
+                try AssetProducer.slice(section, index: ctx.section, root: ctx.root, configName: ctx.configName,
+                                        maxPixels: ctx.maxPixels, console: ctx.console) ?? []
             }
             guard ctx.console.errorCount == 0 else { return [] }
             return try AssetProducer.files(section, assets: assets, root: ctx.root)
@@ -48,12 +53,14 @@ package struct Producers: Sendable {
             var themes: [Theme] = []
             for (i, section) in config.themes.enumerated() {
                 themes += try ctx.memo.themes(i) {
-                    try ThemeProducer.extract(section, index: i, root: ctx.root, configName: ctx.configName, console: ctx.console)
+                    try ThemeProducer.extract(section, index: i, root: ctx.root, configName: ctx.configName,
+                                              maxPixels: ctx.maxPixels, console: ctx.console)
                 }
             }
             var assets: [SlicedAsset] = []
             for (i, section) in config.assets.enumerated() {
-                assets += try ctx.memo.assets(i) { try AssetProducer.slice(section, index: i, root: ctx.root, configName: ctx.configName, console: ctx.console) ?? [] }
+                assets += try ctx.memo.assets(i) { try AssetProducer.slice(section, index: i, root: ctx.root, configName: ctx.configName,
+                                                                 maxPixels: ctx.maxPixels, console: ctx.console) ?? [] }
             }
             guard ctx.console.errorCount == 0 else { return [] }
             return try PreviewProducer.files(output, themes: themes, assets: assets, context: ctx)
@@ -64,18 +71,24 @@ package struct Producers: Sendable {
     package func jobs(for loaded: LoadedConfig) -> [BuildJob] {
         let config = loaded.config
         let root = loaded.root
+        let maxPixels = self.maxPixels
+        @Sendable func context(_ c: JobContext, _ i: Int) -> JobContext {
+            var c = c.forSection(i, of: loaded)
+            c.maxPixels = maxPixels
+            return c
+        }
         var jobs: [BuildJob] = []
         for (i, section) in config.themes.enumerated() {
             guard let themes else { continue }
             jobs.append(BuildJob(name: "themes[\(i)]", inputs: {
                 try InputFiles.relativePNGs(in: section.input, root: root, excluding: section.exclude) + Producers.templateInputs(section.outputs, root: root)
-            }, produce: { try themes(section, $0.forSection(i, of: loaded)) }))
+            }, produce: { try themes(section, context($0, i)) }))
         }
         for (i, section) in config.assets.enumerated() {
             guard let assets else { continue }
             jobs.append(BuildJob(name: "assets[\(i)]", inputs: {
                 try InputFiles.relativePNGs(in: section.input, root: root) + Producers.templateInputs(section.outputs, root: root)
-            }, produce: { try assets(section, $0.forSection(i, of: loaded)) }))
+            }, produce: { try assets(section, context($0, i)) }))
         }
         if let output = config.preview, let preview {
             // The preview shows every theme and asset, so every export is its input.
@@ -83,7 +96,7 @@ package struct Producers: Sendable {
                 try (config.themes.map(\.input) + config.assets.map(\.input)).flatMap {
                     try InputFiles.relativePNGs(in: $0, root: root)
                 } + Producers.templateInputs([OutputSpec(template: PreviewBuilder.templateName, output: output.output)], root: root)
-            }, produce: { try preview(config, output, $0.forSection(0, of: loaded)) }))
+            }, produce: { try preview(config, output, context($0, 0)) }))
         }
         return jobs
     }

@@ -7,6 +7,7 @@ import ThemegenConfig
 import ThemegenCore
 import ThemegenGenerate
 import ThemegenGradients
+import ThemegenImage
 
 /// Turns a `themes` section of the config into planned files: each output is a template
 /// rendered over the themes recovered from the section's artboards.
@@ -17,18 +18,21 @@ package enum ThemeProducer {
                                    themeColors: section.themes.compactMapValues(\.themeColor),
                                    allowPoorFit: section.allowPoorFit, baseDirectory: root == "." ? nil : root)
         options.themeAllowPoorFit = section.themes.compactMapValues(\.allowPoorFit)
-        options.poorFitRemedy = .config(keyPath: "themes[\(index)]", file: configName)
+        options.remedy = .config("themes[\(index)]", file: configName)
+        options.convertToSRGB = section.convertToSRGB
         return options
     }
 
     /// The section's themes. Errors and warnings go to `console`; overrides for a theme the
     /// folder does not have are reported, since they are usually a renamed export.
     package static func extract(_ section: ThemesInput, index: Int, root: String, configName: String,
-                               console: any Diagnostics) throws -> [Theme] {
+                               maxPixels: Int = PNGLimits.defaultMaxPixels, console: any Diagnostics) throws -> [Theme] {
         let files = try InputFiles.relativePNGs(in: section.input, root: root, excluding: section.exclude).map { OutputWriter.join(root, $0) }
         SkippedInputs.report(folder: OutputWriter.join(root, section.input), pngCount: files.count, console: console)
         let line = ProgressLine(console: console, total: ThemeName.largestVariants(files).count, verb: "fitting")
-        let themes = ThemeExtractor.extract(files: files, options: options(for: section, index: index, root: root, configName: configName), console: console,
+        var options = options(for: section, index: index, root: root, configName: configName)
+        options.maxPixels = maxPixels
+        let themes = ThemeExtractor.extract(files: files, options: options, console: console,
                                             progress: { line.advance($0) })
         let names = Set(themes.map(\.name))
         for name in section.themes.keys.sorted() where !names.contains(name) && console.errorCount == 0 {

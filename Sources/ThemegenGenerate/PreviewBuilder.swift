@@ -119,6 +119,9 @@ package enum PreviewBuilder {
         guard source.width == t.width, source.height == t.height else {
             throw FileError(t.file, "the artboard is \(source.width)×\(source.height) but the theme was fitted on \(t.width)×\(t.height) (was the file replaced after the theme was fitted?)")
         }
-        return Thumbnail(png: try PNGEncoder.encode(image, name: t.file), width: image.width, height: image.height)
+        // The thumbnail in the theme's space: a theme given in sRGB (`--color-space srgb`) from
+        // a Display P3 or other-profile artboard shows as its colours were taken.
+        let shown = t.colorSpace == .sRGB && image.colorSpace != .sRGB ? image.convertedToSRGB() : image
+        return Thumbnail(png: try PNGEncoder.encode(shown, name: t.file), width: shown.width, height: shown.height)
     }
 }

@@ -16,7 +16,7 @@ enum ThemesCommand {
             .value("param", "KEY=VALUE", repeatable: true, help: "A template parameter (enumName, publicAccess, …)."),
             .value("text-color", "NAME=#RRGGBB[,large]", repeatable: true,
                    help: "A text colour to check for WCAG contrast against every theme."),
-            .value("color-space", "srgb", help: "Convert every theme to sRGB (and say so) instead of failing on other profiles."),
+            colorSpaceOption,
             .flag("allow-poor-fit", help: "Keep artboards the gradient fit cannot explain (max ΔE2000 > 3)."),
             maxPixelsOption,
         ] + Command.writeOptionSpecs
@@ -25,10 +25,7 @@ enum ThemesCommand {
         var options = ThemeOptions()
         options.textColors = try args.values("text-color").map(TextColorCheck.parse)
         options.allowPoorFit = args.flag("allow-poor-fit")
-        if let space = args.value("color-space") {
-            guard space == "srgb" else { throw UsageError("--color-space '\(space)': only srgb is supported") }
-            options.convertToSRGB = true
-        }
+        options.convertToSRGB = try parseColorSpace(args)
         options.maxPixels = try parseMaxPixels(args)
         let params = try TemplateParams.parse(args.values("param"))
         let files = try InputFiles.pngs(in: args.positionals, console: console)
