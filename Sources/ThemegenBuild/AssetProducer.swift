@@ -83,7 +83,7 @@ package enum AssetProducer {
 
     /// The catalog and the section's generated code for sliced assets.
     package static func files(_ section: AssetsInput, assets: [SlicedAsset], colors: [NamedColor] = [],
-                             root: String) throws -> [PlannedFile] {
+                             root: String, console: (any Diagnostics)? = nil) throws -> [PlannedFile] {
         let plan = try CatalogPlanner.plan(catalog: section.catalog, assets: assets, colors: colors,
                                            providesNamespace: section.providesNamespace(forGroup:))
         var files = plan.files
@@ -92,7 +92,8 @@ package enum AssetProducer {
             var params = output.params
             if section.providesNamespace && params["providesNamespace"] == nil { params["providesNamespace"] = "true" }
             let text = try CodeGenerator.render(assets: models, template: output.resolvedTemplate(root: root),
-                                                params: params, templateSearchFolder: Producers.templatesFolder(root))
+                                                params: params, templateSearchFolder: Producers.templatesFolder(root),
+                                                diagnostics: console)
             files.append(PlannedFile(path: output.output, text: text))
         }
         return files

@@ -38,7 +38,7 @@ package struct Producers: Sendable {
                                           maxPixels: ctx.maxPixels, console: ctx.console)
             }
             guard ctx.console.errorCount == 0 else { return [] }
-            return try ThemeProducer.files(section, themes: themes, root: ctx.root)
+            return try ThemeProducer.files(section, themes: themes, root: ctx.root, console: ctx.console)
         },
         assets: { section, ctx in
             let assets = try ctx.memo.assets(ctx.section) {
@@ -46,7 +46,7 @@ package struct Producers: Sendable {
                                         maxPixels: ctx.maxPixels, console: ctx.console) ?? []
             }
             guard ctx.console.errorCount == 0 else { return [] }
-            return try AssetProducer.files(section, assets: assets, root: ctx.root)
+            return try AssetProducer.files(section, assets: assets, root: ctx.root, console: ctx.console)
         },
         preview: { config, output, ctx in
             // The same models the themes and assets jobs make (shared through the memo).

@@ -64,10 +64,12 @@ package enum ThemeProducer {
     }
 
     /// The section's outputs, rendered, and its colorsets when the section asks for them.
-    package static func files(_ section: ThemesInput, themes: [Theme], root: String) throws -> [PlannedFile] {
+    package static func files(_ section: ThemesInput, themes: [Theme], root: String,
+                             console: (any Diagnostics)? = nil) throws -> [PlannedFile] {
         var files = try section.outputs.map { output in
             let text = try CodeGenerator.render(themes: themes, template: output.resolvedTemplate(root: root),
-                                                params: output.params, templateSearchFolder: Producers.templatesFolder(root))
+                                                params: output.params, templateSearchFolder: Producers.templatesFolder(root),
+                                                diagnostics: console)
             return PlannedFile(path: output.output, text: text)
         }
         if let catalog = section.colorsets {

@@ -78,7 +78,9 @@ enum SliceCommand {
                 a.file = FilePath.relative(a.file)
                 return a
             }
-            let text = try CodeGenerator.render(assets: models, template: template, params: params)
+            let text = try CodeGenerator.render(assets: models, template: template, params: params, diagnostics: console)
+            // Under --strict a missing partial is an error: nothing is written.
+            guard console.errorCount == 0 else { return console.exitCode }
             if let output = args.value("output") {
                 files.append(PlannedFile(path: output, text: text))
                 scope.append(output)

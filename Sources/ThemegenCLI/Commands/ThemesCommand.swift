@@ -33,7 +33,11 @@ enum ThemesCommand {
         // The good artboards are rendered even when others failed (those were reported on
         // stderr, and the exit code says so), so one bad export does not hide the rest.
         guard !themes.isEmpty || console.errorCount == 0 else { return console.exitCode }
-        let text = try CodeGenerator.render(themes: themes, template: args.value("template") ?? "json", params: params)
+        let errorsBefore = console.errorCount
+        let text = try CodeGenerator.render(themes: themes, template: args.value("template") ?? "json", params: params,
+                                            diagnostics: console)
+        // Under --strict a missing partial is an error: nothing is written.
+        guard console.errorCount == errorsBefore else { return console.exitCode }
         guard let output = args.value("output") else {
             console.write(text)
             return console.errorCount == 0 ? .ok : console.exitCode
