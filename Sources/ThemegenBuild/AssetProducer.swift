@@ -63,8 +63,9 @@ package enum AssetProducer {
     /// result is nil and nothing should be written.
     package static func slice(_ section: AssetsInput, index: Int, root: String, configName: String = ConfigDefaults.fileName,
                              maxPixels: Int = PNGLimits.defaultMaxPixels, console: any Diagnostics) throws -> [SlicedAsset]? {
-        let sources = try SliceSource.scan([OutputWriter.join(root, section.input)])
-        SkippedInputs.report(folder: OutputWriter.join(root, section.input), pngCount: sources.count, console: console)
+        var tallies: [SkippedInputs.Tally] = []
+        let sources = try SliceSource.scan([OutputWriter.join(root, section.input)], tallies: &tallies)
+        for t in tallies { SkippedInputs.report(t, console: console) }
         let line = ProgressLine(console: console, total: sources.count, verb: "slicing")
         var options = sliceOptions(for: section, index: index, configName: configName)
         options.maxPixels = maxPixels

@@ -27,8 +27,10 @@ package enum ThemeProducer {
     /// folder does not have are reported, since they are usually a renamed export.
     package static func extract(_ section: ThemesInput, index: Int, root: String, configName: String,
                                maxPixels: Int = PNGLimits.defaultMaxPixels, console: any Diagnostics) throws -> [Theme] {
-        let files = try InputFiles.relativePNGs(in: section.input, root: root, excluding: section.exclude).map { OutputWriter.join(root, $0) }
-        SkippedInputs.report(folder: OutputWriter.join(root, section.input), pngCount: files.count, console: console)
+        var tally = SkippedInputs.Tally(folder: OutputWriter.join(root, section.input))
+        let files = try InputFiles.relativePNGs(in: section.input, root: root, excluding: section.exclude, tally: &tally)
+            .map { OutputWriter.join(root, $0) }
+        SkippedInputs.report(tally, console: console)
         let line = ProgressLine(console: console, total: ThemeName.largestVariants(files).count, verb: "fitting")
         var options = options(for: section, index: index, root: root, configName: configName)
         options.maxPixels = maxPixels

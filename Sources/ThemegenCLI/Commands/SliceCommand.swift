@@ -46,10 +46,9 @@ enum SliceCommand {
         }
         var options = AssetProducer.sliceOptions(for: section, index: nil)
         options.maxPixels = try parseMaxPixels(args)
-        let sources = try SliceSource.scan(args.positionals)
-        for folder in args.positionals where FileSystem.isDirectory(folder) {
-            SkippedInputs.report(folder: folder, pngCount: try SliceSource.scan([folder]).count, console: console)
-        }
+        var tallies: [SkippedInputs.Tally] = []
+        let sources = try SliceSource.scan(args.positionals, tallies: &tallies)
+        for t in tallies { SkippedInputs.report(t, console: console) }
         let result = Slicer.slice(files: sources, options: options)
         result.report(to: console)
         let names = sources.map(\.name)
