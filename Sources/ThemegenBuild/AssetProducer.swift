@@ -82,8 +82,10 @@ package enum AssetProducer {
         }
     }
 
-    /// The catalog and the section's generated code for sliced assets.
+    /// The catalog and the section's generated code for sliced assets. `colorAccessors` are the
+    /// colorsets the run's themes write (in their own catalogs), which the code names too.
     package static func files(_ section: AssetsInput, assets: [SlicedAsset], colors: [NamedColor] = [],
+                             colorAccessors: [NamedColor] = [],
                              root: String, console: (any Diagnostics)? = nil) throws -> [PlannedFile] {
         let plan = try CatalogPlanner.plan(catalog: section.catalog, assets: assets, colors: colors,
                                            providesNamespace: section.providesNamespace(forGroup:))
@@ -93,7 +95,7 @@ package enum AssetProducer {
             var params = output.params
             if section.providesNamespace && params["providesNamespace"] == nil { params["providesNamespace"] = "true" }
             let text = try CodeGenerator.render(assets: models, template: output.resolvedTemplate(root: root),
-                                                params: params, templateSearchFolder: Producers.templatesFolder(root),
+                                                params: params, colors: colorAccessors, templateSearchFolder: Producers.templatesFolder(root),
                                                 diagnostics: console)
             files.append(PlannedFile(path: output.output, text: text))
         }

@@ -26,6 +26,8 @@ package struct JobContext: Sendable {
     package var configName = ConfigDefaults.fileName
     /// Exports with more pixels are refused before decoding (`run --max-pixels`).
     package var maxPixels = PNGLimits.defaultMaxPixels
+    /// The config's themes inputs: the assets' code names the colorsets they write.
+    package var themesSections: [ThemesInput] = []
 
     package init(root: String, console: any Diagnostics, memo: RunMemo = RunMemo()) {
         self.root = root; self.console = console; self.memo = memo

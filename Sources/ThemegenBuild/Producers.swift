@@ -45,8 +45,16 @@ package struct Producers: Sendable {
                 try AssetProducer.slice(section, index: ctx.section, root: ctx.root, configName: ctx.configName,
                                         maxPixels: ctx.maxPixels, console: ctx.console) ?? []
             }
+            // The colorsets the themes write get typed accessors in the assets' code.
+            var colors: [NamedColor] = []
+            for (i, themes) in ctx.themesSections.enumerated() where themes.colorsets != nil && !section.outputs.isEmpty {
+                colors += ThemeProducer.namedColors(try ctx.memo.themes(i) {
+                    try ThemeProducer.extract(themes, index: i, root: ctx.root, configName: ctx.configName,
+                                              maxPixels: ctx.maxPixels, console: ctx.console)
+                })
+            }
             guard ctx.console.errorCount == 0 else { return [] }
-            return try AssetProducer.files(section, assets: assets, root: ctx.root, console: ctx.console)
+            return try AssetProducer.files(section, assets: assets, colorAccessors: colors, root: ctx.root, console: ctx.console)
         },
         preview: { config, output, ctx in
             // The same models the themes and assets jobs make (shared through the memo).
@@ -75,6 +83,7 @@ package struct Producers: Sendable {
         @Sendable func context(_ c: JobContext, _ i: Int) -> JobContext {
             var c = c.forSection(i, of: loaded)
             c.maxPixels = maxPixels
+            c.themesSections = config.themes
             return c
         }
         var jobs: [BuildJob] = []
@@ -87,7 +96,11 @@ package struct Producers: Sendable {
         for (i, section) in config.assets.enumerated() {
             guard let assets else { continue }
             jobs.append(BuildJob(name: "assets[\(i)]", inputs: {
+                // The themes whose colorsets the assets' code names are inputs too.
                 try InputFiles.relativePNGs(in: section.input, root: root) + Producers.templateInputs(section.outputs, root: root)
+                    + config.themes.filter { $0.colorsets != nil && !section.outputs.isEmpty }.flatMap {
+                        try InputFiles.relativePNGs(in: $0.input, root: root, excluding: $0.exclude)
+                    }
             }, produce: { try assets(section, context($0, i)) }))
         }
         if let output = config.preview, let preview {

@@ -83,7 +83,7 @@ package enum ThemeProducer {
 
     /// Each theme's accent and text colours, in the theme's colour space, in a folder named after
     /// the theme that provides a namespace: `UIColor(named: "Sunset/themeColor")`.
-    static func namedColors(_ themes: [Theme]) -> [NamedColor] {
+    package static func namedColors(_ themes: [Theme]) -> [NamedColor] {
         themes.flatMap { t in
             [NamedColor(name: "themeColor", groups: [t.name], color: t.themeColor, dark: t.dark?.themeColor,
                         colorSpace: t.colorSpace)]

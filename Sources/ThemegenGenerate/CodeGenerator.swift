@@ -23,13 +23,15 @@ package enum CodeGenerator {
     }
 
     /// Renders `assets` with `template` (`json`, a name, or a path).
+    /// `colors`: the colorsets themegen writes, for typed accessors beside the images.
     package static func render(assets: [Asset], template: String, params: [String: String] = [:],
+                              colors: [NamedColor] = [],
                               templateSearchFolder: URL? = nil, diagnostics: (any Diagnostics)? = nil) throws -> String {
         try IdentifierCheck.assets(assets)
         if template == "json" { return ModelJSON.assets(assets) }
         let resolved = try TemplateLibrary.resolve(template, searchFolder: templateSearchFolder)
         try resolved.check(renders: .assets)
-        return try render(resolved, context: try AssetContext.build(assets, params: params), diagnostics: diagnostics)
+        return try render(resolved, context: try AssetContext.build(assets, params: params, colors: colors), diagnostics: diagnostics)
     }
 
     /// Renders any context; partials resolve next to the template.
