@@ -38,7 +38,8 @@ package enum StandaloneOutput {
         defer { lock?.release() }
 
         // The manifest sits beside the first output, whichever way it is spelled.
-        let firstScope = here.absolute(scope.first ?? ".")
+        let firstGiven = scope.first ?? "."
+        let firstScope = here.absolute(firstGiven.hasSuffix("/") ? String(firstGiven.dropLast()) : firstGiven)
         let manifestFull = FilePath.parent(firstScope) + "/.themegen-manifest.json"
         let existing = try OwnershipManifest.load(path: manifestFull, shownAs: here.shown(manifestFull))
         let recorded = existing.root ?? here.legacyRoot(of: existing, spelledAbsolute: scope.contains { $0.hasPrefix("/") })
