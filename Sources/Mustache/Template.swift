@@ -5,7 +5,8 @@ package protocol PartialResolver: Sendable {
     /// The partial's source and the name its errors are reported under, or nil when there is
     /// no such partial. `includedFrom` is the name of the including template.
     func partial(named name: String, includedFrom: String) throws -> (source: String, name: String)?
-    /// Whether a missing partial renders as "" (the spec's default) instead of being an error.
+    /// Whether a missing partial renders as "" without a word (the spec's default). Otherwise
+    /// it renders as "" with a warning when the render has diagnostics, else it is an error.
     var missingIsEmpty: Bool { get }
 }
 
@@ -35,10 +36,14 @@ package struct Template: Sendable {
     /// Renders against `context`. Partials come from `partials`; with none, every partial is "".
     /// `maxSteps` and `maxOutputBytes` default to the documented limits; the fuzz targets
     /// lower them so an input that reaches them stays well under libFuzzer's timeout.
+    /// `diagnostics` gets a warning for each partial the resolver does not find (rendered as
+    /// "", as the spec says); without it such a partial is an error.
     package func render(_ context: TemplateValue, partials: PartialResolver = DictionaryPartials([:]),
                        maxSteps: Int = MustacheRenderer.maxSteps,
-                       maxOutputBytes: Int = MustacheRenderer.maxOutputBytes) throws -> String {
+                       maxOutputBytes: Int = MustacheRenderer.maxOutputBytes,
+                       diagnostics: (any Diagnostics)? = nil) throws -> String {
         let renderer = MustacheRenderer(resolver: partials)
+        renderer.diagnostics = diagnostics
         renderer.stepLimit = maxSteps
         renderer.outputLimit = maxOutputBytes
         var stack = [context]
@@ -92,6 +97,8 @@ package final class MustacheRenderer {
     private var enclosing = SourceLocation(offset: 0)
     private var enclosingTemplate: Template?
 
+    /// Where a missing partial is reported (nil: it is an error, unless the resolver says empty).
+    var diagnostics: (any Diagnostics)?
     init(resolver: PartialResolver) { self.resolver = resolver }
 
     func render(_ nodes: [MustacheNode], in template: Template, stack: inout [TemplateValue],
@@ -189,7 +196,11 @@ package final class MustacheRenderer {
         if let cached = cache[key] { return cached }
         guard let found = try resolver.partial(named: partialName, includedFrom: template.name) else {
             if resolver.missingIsEmpty { return nil }
-            throw template.error("partial '\(partialName)' not found (looked for \(partialName).mustache next to this template)", at: at)
+            let missing = template.error("partial '\(partialName)' not found (looked for \(partialName).mustache next to this template)", at: at)
+            guard let diagnostics else { throw missing }
+            // The spec renders a missing partial as ""; a typo should not pass without a word.
+            diagnostics.warning(missing.description + "; it renders as empty")
+            return nil
         }
         let parsed = try Template(source: Template.indented(found.source, by: indent), name: found.name)
         cache[key] = parsed

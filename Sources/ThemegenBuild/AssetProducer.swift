@@ -6,6 +6,7 @@ import Foundation
 import ThemegenConfig
 import ThemegenCore
 import ThemegenGenerate
+import ThemegenImage
 import ThemegenSlicing
 
 /// Turns an `assets` section of the config into planned files: the asset catalog and the
@@ -13,9 +14,11 @@ import ThemegenSlicing
 package enum AssetProducer {
     /// The slicer's options from the section's settings. `index` is the section's place in
     /// the config, which warnings name; nil for the `slice` command, whose warnings name flags.
-    package static func sliceOptions(for section: AssetsInput, index: Int?) -> SliceOptions {
+    package static func sliceOptions(for section: AssetsInput, index: Int?,
+                                     configName: String = ConfigDefaults.fileName) -> SliceOptions {
         var options = SliceOptions()
-        options.hints = index.map { SliceHints.config(section: $0) } ?? .flags
+        options.remedy = index.map { .config("assets[\($0)]", file: configName) } ?? .flags
+        options.convertToSRGB = section.convertToSRGB
         options.pad = section.pad
         options.autoCaps = section.autoCaps
         for (name, o) in section.assets {
@@ -58,18 +61,26 @@ package enum AssetProducer {
 
     /// The section's slicing, queued with the run's other work (none when already queued).
     package static func work(_ section: AssetsInput, context ctx: JobContext) throws -> [WorkItem] {
-        let sources = try SliceSource.scan([OutputWriter.join(ctx.root, section.input)])
-        return ctx.memo.sliceWork(ctx.section, sources: sources, options: sliceOptions(for: section, index: ctx.section))
+        var tallies: [SkippedInputs.Tally] = []
+        let sources = try SliceSource.scan([OutputWriter.join(ctx.root, section.input)], tallies: &tallies)
+        return ctx.memo.sliceWork(ctx.section, sources: sources, tallies: tallies, options: sliceOptions(for: section, context: ctx))
+    }
+
+    static func sliceOptions(for section: AssetsInput, context ctx: JobContext) -> SliceOptions {
+        var options = sliceOptions(for: section, index: ctx.section, configName: ctx.configName)
+        options.maxPixels = ctx.maxPixels
+        return options
     }
 
     /// The section's sliced assets, once per run: from the outcomes its work made, or sliced
     /// here when none were queued. Warnings and errors go to `ctx.console`; nil on any error.
     package static func assets(_ section: AssetsInput, context ctx: JobContext) throws -> [SlicedAsset]? {
         try ctx.memo.assets(ctx.section) {
-            let options = sliceOptions(for: section, index: ctx.section)
+            let options = sliceOptions(for: section, context: ctx)
             let queued = ctx.memo.slices(ctx.section)
-            let sources = try queued?.sources ?? SliceSource.scan([OutputWriter.join(ctx.root, section.input)])
-            SkippedInputs.report(folder: OutputWriter.join(ctx.root, section.input), pngCount: sources.count, console: ctx.console)
+            var tallies = queued?.tallies ?? []
+            let sources = try queued?.sources ?? SliceSource.scan([OutputWriter.join(ctx.root, section.input)], tallies: &tallies)
+            for t in tallies { SkippedInputs.report(t, console: ctx.console) }
             let result: SliceResult
             if let queued {
                 result = Slicer.collect(queued.plan, queued.outcomes)
@@ -92,16 +103,19 @@ package enum AssetProducer {
 
     /// As `assets`, as a one-off (tests, tools); nil when the section had errors.
     package static func slice(_ section: AssetsInput, index: Int, root: String, configName: String = ConfigDefaults.fileName,
-                             console: any Diagnostics) throws -> [SlicedAsset]? {
+                             maxPixels: Int = PNGLimits.defaultMaxPixels, console: any Diagnostics) throws -> [SlicedAsset]? {
         var ctx = JobContext(root: root, console: console)
         ctx.section = index
         ctx.configName = configName
+        ctx.maxPixels = maxPixels
         return try assets(section, context: ctx)
     }
 
-    /// The catalog and the section's generated code for sliced assets.
+    /// The catalog and the section's generated code for sliced assets. `colorAccessors` are the
+    /// colorsets the run's themes write (in their own catalogs), which the code names too.
     package static func files(_ section: AssetsInput, assets: [SlicedAsset], colors: [NamedColor] = [],
-                             root: String) throws -> [PlannedFile] {
+                             colorAccessors: [NamedColor] = [],
+                             root: String, console: (any Diagnostics)? = nil) throws -> [PlannedFile] {
         let plan = try CatalogPlanner.plan(catalog: section.catalog, assets: assets, colors: colors,
                                            providesNamespace: section.providesNamespace(forGroup:))
         var files = plan.files
@@ -110,7 +124,8 @@ package enum AssetProducer {
             var params = output.params
             if section.providesNamespace && params["providesNamespace"] == nil { params["providesNamespace"] = "true" }
             let text = try CodeGenerator.render(assets: models, template: output.resolvedTemplate(root: root),
-                                                params: params, templateSearchFolder: Producers.templatesFolder(root))
+                                                params: params, colors: colorAccessors, templateSearchFolder: Producers.templatesFolder(root),
+                                                diagnostics: console)
             files.append(PlannedFile(path: output.output, text: text))
         }
         return files

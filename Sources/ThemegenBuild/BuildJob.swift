@@ -11,6 +11,7 @@ import Darwin
 import ThemegenConfig
 import ThemegenCore
 import ThemegenGradients
+import ThemegenImage
 import ThemegenSlicing
 
 /// What a producer gets while it runs.
@@ -26,6 +27,10 @@ package struct JobContext: Sendable {
     package var configName = ConfigDefaults.fileName
     /// Whether the theme pass also makes the preview's thumbnails (the run has a preview).
     package var thumbnails = false
+    /// Exports with more pixels are refused before decoding (`run --max-pixels`).
+    package var maxPixels = PNGLimits.defaultMaxPixels
+    /// The config's themes inputs: the assets' code names the colorsets they write.
+    package var themesSections: [ThemesInput] = []
 
     package init(root: String, console: any Diagnostics, memo: RunMemo = RunMemo()) {
         self.root = root; self.console = console; self.memo = memo
@@ -60,8 +65,8 @@ package struct JobContext: Sendable {
 /// folds the results first (`themes`, `assets`) reports their problems, once. Sendable because
 /// every table is guarded by `lock`.
 package final class RunMemo: @unchecked Sendable {
-    typealias Fits = (files: [String], slots: WorkSlots<Result<ThemeExtractor.FittedFile, Error>>)
-    typealias Slices = (sources: [SliceSource], plan: SlicePlan, slots: WorkSlots<Slicer.AssetOutcome>)
+    typealias Fits = (files: [String], tally: SkippedInputs.Tally, slots: WorkSlots<Result<ThemeExtractor.FittedFile, Error>>)
+    typealias Slices = (sources: [SliceSource], tallies: [SkippedInputs.Tally], plan: SlicePlan, slots: WorkSlots<Slicer.AssetOutcome>)
 
     private let lock = Lock()
     private var queuedFits: [Int: Fits] = [:]
@@ -72,14 +77,14 @@ package final class RunMemo: @unchecked Sendable {
 
     package init() {}
 
-    /// The work of fitting a themes section's artboards (`files`, every PNG of its input), or
-    /// none when the run has it already.
-    package func fitWork(_ section: Int, files: [String], options: ThemeOptions) -> [WorkItem] {
+    /// The work of fitting a themes section's artboards (`files`, every PNG of its input, and
+    /// `tally`, what the walk that found them skipped), or none when the run has it already.
+    package func fitWork(_ section: Int, files: [String], tally: SkippedInputs.Tally, options: ThemeOptions) -> [WorkItem] {
         let artboards = ThemeExtractor.artboards(files)
         let slots = WorkSlots<Result<ThemeExtractor.FittedFile, Error>>(count: artboards.count)
         let isNew = lock.withLock {
             guard queuedFits[section] == nil, themes[section] == nil else { return false }
-            queuedFits[section] = (files, slots)
+            queuedFits[section] = (files, tally, slots)
             return true
         }
         guard isNew else { return [] }
@@ -89,20 +94,20 @@ package final class RunMemo: @unchecked Sendable {
     }
 
     /// The files and fits queued for a section, once its work is done.
-    func fits(_ section: Int) -> (files: [String], results: [Result<ThemeExtractor.FittedFile, Error>])? {
+    func fits(_ section: Int) -> (files: [String], tally: SkippedInputs.Tally, results: [Result<ThemeExtractor.FittedFile, Error>])? {
         guard let q = lock.withLock({ queuedFits[section] }), let results = q.slots.all else { return nil }
-        return (q.files, results)
+        return (q.files, q.tally, results)
     }
 
     /// The work of slicing an assets section's exports, or none when the run has it already or
     /// the plan's case clashes stop the section.
-    package func sliceWork(_ section: Int, sources: [SliceSource], options: SliceOptions) -> [WorkItem] {
+    package func sliceWork(_ section: Int, sources: [SliceSource], tallies: [SkippedInputs.Tally], options: SliceOptions) -> [WorkItem] {
         let plan = SlicePlan(sources)
         let groups = plan.clashes.isEmpty ? plan.groups : []
         let slots = WorkSlots<Slicer.AssetOutcome>(count: groups.count)
         let isNew = lock.withLock {
             guard queuedSlices[section] == nil, assets[section] == nil else { return false }
-            queuedSlices[section] = (sources, plan, slots)
+            queuedSlices[section] = (sources, tallies, plan, slots)
             return true
         }
         guard isNew else { return [] }
@@ -112,9 +117,9 @@ package final class RunMemo: @unchecked Sendable {
     }
 
     /// The sources, plan and outcomes queued for a section, once its work is done.
-    func slices(_ section: Int) -> (sources: [SliceSource], plan: SlicePlan, outcomes: [Slicer.AssetOutcome])? {
+    func slices(_ section: Int) -> (sources: [SliceSource], tallies: [SkippedInputs.Tally], plan: SlicePlan, outcomes: [Slicer.AssetOutcome])? {
         guard let q = lock.withLock({ queuedSlices[section] }), let outcomes = q.slots.all else { return nil }
-        return (q.sources, q.plan, outcomes)
+        return (q.sources, q.tallies, q.plan, outcomes)
     }
 
     package func themes(_ section: Int, orMake make: () throws -> ThemeExtraction) rethrows -> ThemeExtraction {
@@ -163,15 +168,27 @@ package struct BuildJob: Sendable {
 extension InputFiles {
     /// The PNGs under `folder` (relative to `root`), relative to `root`, in `scan`'s order.
     package static func relativePNGs(in folder: String, root: String, excluding patterns: [String] = []) throws -> [String] {
+        var tally = SkippedInputs.Tally(folder: folder)
+        return try relativePNGs(in: folder, root: root, excluding: patterns, tally: &tally)
+    }
+
+    /// The same, counting what the folder holds in `tally` (PNGs left after `exclude`, and the
+    /// skipped files) from the same walk.
+    package static func relativePNGs(in folder: String, root: String, excluding patterns: [String] = [],
+                                     tally: inout SkippedInputs.Tally) throws -> [String] {
         let full = OutputWriter.join(root, folder)
         guard FileSystem.isDirectory(full) else {
             throw FileError(folder, "input folder does not exist or is not a folder")
         }
         let prefix = root.isEmpty || root == "." ? "" : (root.hasSuffix("/") ? root : root + "/")
         let base = full.hasSuffix("/") ? full : full + "/"
-        return try scan(folder: full).filter { path in
+        var found = SkippedInputs.Tally(folder: tally.folder)
+        let kept = try scan(folder: full, tally: &found).filter { path in
             !excluded(String(path.dropFirst(base.count)), by: patterns)
         }.map { String($0.dropFirst(prefix.count)) }
+        tally.skipped += found.skipped
+        tally.pngCount += kept.count
+        return kept
     }
 
     /// Whether a path relative to an input folder matches one of the `exclude` globs: a

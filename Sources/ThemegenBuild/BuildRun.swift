@@ -64,7 +64,7 @@ package enum BuildRun {
         let inputRoot = config.root
         let root = options.outputRoot ?? config.root
         let readOnly = options.check || options.dryRun
-        let session = try OutputSession(root: root, readOnly: readOnly, timeout: options.lockTimeout, console: console)
+        let session = try OutputSession(lockRoot: root, readOnly: readOnly, timeout: options.lockTimeout, console: console)
         defer { session.close() }
 
         let cachePath = OutputWriter.join(root, BuildCache.folder + "/" + BuildCache.fileName)
@@ -158,7 +158,7 @@ package enum BuildRun {
         write.manifestPath = config.config.manifest
         write.pngEquivalent = options.pngEquivalent
         write.beforeEachChange = options.beforeEachChange
-        let report = try session.write(plan, options: write) { report in
+        let report = try session.write(plan, root: root, options: write) { report in
             // What a failed job would have written cannot be known: its outputs count as stale.
             if options.check { report.stale = Array(Set(report.stale).union(failedOutputs)).sorted() }
         }
@@ -218,7 +218,7 @@ package enum BuildRun {
     /// `themegen clean`: deletes what themegen owns, and the cache.
     package static func clean(config: LoadedConfig, options: BuildOptions, console: any Diagnostics) throws -> WriteReport {
         let root = options.outputRoot ?? config.root
-        let session = try OutputSession(root: root, readOnly: options.dryRun, timeout: options.lockTimeout, console: console)
+        let session = try OutputSession(lockRoot: root, readOnly: options.dryRun, timeout: options.lockTimeout, console: console)
         defer { session.close() }
         var write = WriteOptions()
         write.dryRun = options.dryRun

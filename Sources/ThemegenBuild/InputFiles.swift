@@ -18,8 +18,9 @@ package enum InputFiles {
                 continue
             }
             if isDir && !path.lowercased().hasSuffix(".png") {
-                let found = try scan(folder: path)
-                SkippedInputs.report(folder: path, pngCount: found.count, console: console)
+                var tally = SkippedInputs.Tally(folder: path)
+                let found = try scan(folder: path, tally: &tally)
+                SkippedInputs.report(tally, console: console)
                 result += found
             } else {
                 result.append(path) // a folder named x.png is reported by the reader
@@ -30,22 +31,27 @@ package enum InputFiles {
 
     /// Links to folders are not followed (no loops, nothing outside the tree); a name that is
     /// not UTF-8 is an error naming its folder.
-    static func scan(folder: String) throws -> [String] {
+    /// `tally` counts the PNGs and the files themegen skips (`SkippedInputs`) on the way.
+    static func scan(folder: String, tally: inout SkippedInputs.Tally) throws -> [String] {
         let base = folder.hasSuffix("/") ? String(folder.dropLast()) : folder
         var found: [String] = []
-        func walk(_ dir: String) throws {
+        func walk(_ dir: String, _ prefix: String?) throws {
             for entry in try FileSystem.entries(dir, shownAs: dir) {
                 let full = dir + "/" + entry.name
                 let isPNG = entry.name.lowercased().hasSuffix(".png")
                 if entry.isFolder && !isPNG {
-                    if !entry.isLink { try walk(full) }
+                    // Catalogs inside an input are output; their files are not reported as skipped.
+                    if !entry.isLink { try walk(full, entry.name.hasSuffix(".xcassets") ? nil : prefix.map { $0 + entry.name + "/" }) }
                 } else if isPNG {
                     // A folder named x.png is a mistake worth reporting, not a PNG to skip silently.
                     found.append(full)
+                } else if let prefix, SkippedInputs.isSkipped(entry.name) {
+                    tally.skipped.append(prefix + entry.name)
                 }
             }
         }
-        try walk(base)
+        try walk(base, "")
+        tally.pngCount += found.count
         return sortedForOutput(found)
     }
 

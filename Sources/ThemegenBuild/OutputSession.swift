@@ -6,15 +6,14 @@ import ThemegenCore
 /// and report the result in one voice.
 package final class OutputSession {
     private var lock: RunLock?
-    private let root: String
     private let console: any Diagnostics
 
-    /// Locks `lockRoot` unless `readOnly`; waits up to `timeout` seconds for another run.
-    package init(root: String, lockRoot: String? = nil, readOnly: Bool, timeout: Double = 30, console: any Diagnostics) throws {
-        self.root = root
+    /// Locks `lockRoot` (its `.themegen/lock`) unless `readOnly`; waits up to `timeout` seconds
+    /// for another run.
+    package init(lockRoot: String, readOnly: Bool, timeout: Double = 30, console: any Diagnostics) throws {
         self.console = console
         if !readOnly {
-            lock = try RunLock.acquire(root: lockRoot ?? root, timeout: timeout, diagnostics: console)
+            lock = try RunLock.acquire(root: lockRoot, timeout: timeout, diagnostics: console)
         }
     }
 
@@ -24,9 +23,9 @@ package final class OutputSession {
         lock = nil
     }
 
-    /// Writes (or, with `check`/`dryRun`, compares) `plan` under the root and reports it.
+    /// Writes (or, with `check`/`dryRun`, compares) `plan` under `root` and reports it.
     /// `beforeReport` may amend the report first (a run adds the outputs of failed jobs).
-    package func write(_ plan: OutputPlan, options: WriteOptions,
+    package func write(_ plan: OutputPlan, root: String, options: WriteOptions,
                        beforeReport amend: (inout WriteReport) -> Void = { _ in }) throws -> WriteReport {
         var report = try OutputWriter.apply(plan: plan, root: root, options: options)
         amend(&report)

@@ -42,6 +42,10 @@ package struct WriteOptions: Sendable {
     package var beforeEachChange: (@Sendable (String) throws -> Void)?
     /// Where writes and deletions may land; nil means the root alone (`PathGuard.forConfig`).
     package var pathGuard: PathGuard?
+    /// A standalone command's manifest: what its keys are relative to (`OwnershipManifest.root`),
+    /// and how keys recorded relative to the other base are rewritten to this one.
+    package var manifestRoot: String?
+    package var rebase: (@Sendable (OwnershipManifest) -> OwnershipManifest)?
 
     package init() {}
 }
@@ -88,7 +92,8 @@ package enum OutputWriter {
         let guardian = options.pathGuard ?? PathGuard.forConfig(root: root)
         let manifestFull = join(root, options.manifestPath)
         try guardian.check(options.manifestPath, shownAs: options.manifestPath)
-        let manifest = try OwnershipManifest.load(path: manifestFull, shownAs: options.manifestPath)
+        var manifest = try OwnershipManifest.load(path: manifestFull, shownAs: options.manifestPath)
+        if let rebase = options.rebase { manifest = rebase(manifest) }
         try validate(manifest, shownAs: options.manifestPath, guardian: guardian)
         try checkInside(plan, guardian: guardian)
         var report = WriteReport()
@@ -160,7 +165,8 @@ package enum OutputWriter {
         report.hashes = finalFiles
         if options.check || options.dryRun { return report }
 
-        let finalManifest = OwnershipManifest(files: finalFiles)
+        var finalManifest = OwnershipManifest(files: finalFiles)
+        finalManifest.root = options.manifestRoot
         removeLeftoverTemporaries(root: root, paths: plan.files.map(\.path))
         if writes.isEmpty && deletes.isEmpty {
             if finalManifest != manifest { try writeManifest(finalManifest, root: root, options: options) }
@@ -170,6 +176,7 @@ package enum OutputWriter {
         // Before the first change, record the hashes about to be written, so a crash
         // in the middle still leaves them owned.
         var inFlight = manifest
+        inFlight.root = options.manifestRoot
         for (f, h) in writes { inFlight.pending[f.path] = h }
         try writeManifest(inFlight, root: root, options: options)
 

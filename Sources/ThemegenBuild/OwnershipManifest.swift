@@ -11,6 +11,10 @@ import ThemegenCore
 package struct OwnershipManifest: Sendable, Equatable {
     package var files: [String: String] = [:]
     package var pending: [String: String] = [:]
+    /// What the keys of a standalone command's manifest are relative to: "." (the folder the
+    /// command ran in) or "/" (an output outside it). nil in a run's manifest (the config's
+    /// folder) and in manifests written before the key existed.
+    package var root: String?
 
     package init(files: [String: String] = [:], pending: [String: String] = [:]) {
         self.files = files; self.pending = pending
@@ -49,15 +53,21 @@ package struct OwnershipManifest: Sendable, Equatable {
             }
             return out
         }
-        return OwnershipManifest(files: try table("files"), pending: try table("pending"))
+        var manifest = OwnershipManifest(files: try table("files"), pending: try table("pending"))
+        if let r = root.value["root"] {
+            guard let s = r.value.stringValue, s == "." || s == "/" else {
+                throw FileError(name, "line \(r.line): 'root' is not \".\" or \"/\"; delete the manifest and run with --force to take the outputs again")
+            }
+            manifest.root = s
+        }
+        return manifest
     }
 
     /// Deterministic bytes: sorted keys, relative paths only, no timestamps.
     package func serialized() -> [UInt8] {
-        var top: [JSONMember] = [
-            JSONMember("generator", JSONItem(.string("themegen"))),
-            JSONMember("files", JSONItem(.sortedObject(files.mapValues { .string($0) }))),
-        ]
+        var top: [JSONMember] = [JSONMember("generator", JSONItem(.string("themegen")))]
+        if let root { top.append(JSONMember("root", JSONItem(.string(root)))) }
+        top.append(JSONMember("files", JSONItem(.sortedObject(files.mapValues { .string($0) }))))
         if !pending.isEmpty {
             top.append(JSONMember("pending", JSONItem(.sortedObject(pending.mapValues { .string($0) }))))
         }

@@ -7,6 +7,7 @@ import ThemegenConfig
 import ThemegenCore
 import ThemegenGenerate
 import ThemegenGradients
+import ThemegenImage
 import ThemegenSlicing
 
 /// The producers a run plugs into its jobs, one per config section. The themes, slicing and
@@ -22,6 +23,8 @@ package struct Producers: Sendable {
     package var themes: Themes?
     package var assets: Assets?
     package var preview: Preview?
+    /// Every job's decoding limit (`run --max-pixels`), handed to producers in their context.
+    package var maxPixels = PNGLimits.defaultMaxPixels
 
     package init(themes: Themes? = nil, assets: Assets? = nil, preview: Preview? = nil) {
         self.themes = themes; self.assets = assets; self.preview = preview
@@ -32,11 +35,20 @@ package struct Producers: Sendable {
         themes: { section, ctx in
             let extraction = try ThemeProducer.extraction(section, context: ctx)
             guard ctx.console.errorCount == 0 else { return [] }
-            return try ThemeProducer.files(section, themes: extraction.themes, index: ctx.section, root: ctx.root, configName: ctx.configName)
+            return try ThemeProducer.files(section, themes: extraction.themes, index: ctx.section, root: ctx.root,
+                                           configName: ctx.configName, console: ctx.console)
         },
         assets: { section, ctx in
-            guard let assets = try AssetProducer.assets(section, context: ctx), ctx.console.errorCount == 0 else { return [] }
-            return try AssetProducer.files(section, assets: assets, root: ctx.root)
+            guard let assets = try AssetProducer.assets(section, context: ctx) else { return [] }
+            // The colorsets the themes write get typed accessors in the assets' code. Their
+            // themes jobs ran first and reported their problems; a theme that failed has no
+            // accessor until it is fixed.
+            var colors: [NamedColor] = []
+            for i in colorsetSections(ctx.themesSections, for: section) {
+                colors += ThemeProducer.namedColors(try ThemeProducer.extraction(ctx.themesSections[i], context: ctx.forSection(i)).themes)
+            }
+            guard ctx.console.errorCount == 0 else { return [] }
+            return try AssetProducer.files(section, assets: assets, colorAccessors: colors, root: ctx.root, console: ctx.console)
         },
         preview: { config, output, ctx in
             // The same models the themes and assets jobs make (shared through the memo); an
@@ -58,28 +70,49 @@ package struct Producers: Sendable {
         }
     )
 
+    /// The themes inputs whose colorsets an assets section's code names: those with `colorsets`,
+    /// when the section renders any code.
+    static func colorsetSections(_ themes: [ThemesInput], for section: AssetsInput) -> [Int] {
+        section.outputs.isEmpty ? [] : themes.indices.filter { themes[$0].colorsets != nil }
+    }
+
     /// One job per config section that has a producer, named by its key path.
     package func jobs(for loaded: LoadedConfig) -> [BuildJob] {
         let config = loaded.config
         let root = loaded.root
-        // The theme pass makes the preview's thumbnails from the rows it fits.
-        let thumbnails = config.preview != nil
+        let maxPixels = self.maxPixels
+        // Every job of a run sees the same settings, so whichever queues a section's work
+        // queues the same: the theme pass makes the preview's thumbnails when there is one.
+        @Sendable func context(_ c: JobContext, _ i: Int) -> JobContext {
+            var c = c.forSection(i, of: loaded, thumbnails: config.preview != nil)
+            c.maxPixels = maxPixels
+            c.themesSections = config.themes
+            return c
+        }
         var jobs: [BuildJob] = []
         for (i, section) in config.themes.enumerated() {
             guard let themes else { continue }
             jobs.append(BuildJob(name: "themes[\(i)]", inputs: {
                 try InputFiles.relativePNGs(in: section.input, root: root, excluding: section.exclude) + Producers.templateInputs(section.outputs, root: root)
             }, outputs: section.outputs.map(\.output) + (section.colorsets.map { [$0] } ?? []),
-            work: { ctx in try ThemeProducer.work(section, context: ctx.forSection(i, of: loaded, thumbnails: thumbnails)) },
-            produce: { try themes(section, $0.forSection(i, of: loaded, thumbnails: thumbnails)) }))
+            work: { try ThemeProducer.work(section, context: context($0, i)) },
+            produce: { try themes(section, context($0, i)) }))
         }
         for (i, section) in config.assets.enumerated() {
             guard let assets else { continue }
+            let colorSections = Producers.colorsetSections(config.themes, for: section)
             jobs.append(BuildJob(name: "assets[\(i)]", inputs: {
+                // The themes whose colorsets the assets' code names are inputs too.
                 try InputFiles.relativePNGs(in: section.input, root: root) + Producers.templateInputs(section.outputs, root: root)
+                    + colorSections.flatMap { t in
+                        try InputFiles.relativePNGs(in: config.themes[t].input, root: root, excluding: config.themes[t].exclude)
+                    }
             }, outputs: [section.catalog] + section.outputs.map(\.output),
-            work: { ctx in try AssetProducer.work(section, context: ctx.forSection(i, of: loaded)) },
-            produce: { try assets(section, $0.forSection(i, of: loaded)) }))
+            work: { ctx in
+                try AssetProducer.work(section, context: context(ctx, i))
+                    + colorSections.flatMap { t in try ThemeProducer.work(config.themes[t], context: context(ctx, t)) }
+            },
+            produce: { try assets(section, context($0, i)) }))
         }
         if let output = config.preview, let preview {
             // The preview shows every theme and asset, so every export is its input.
@@ -88,12 +121,11 @@ package struct Producers: Sendable {
                     try InputFiles.relativePNGs(in: $0, root: root)
                 } + Producers.templateInputs([OutputSpec(template: PreviewBuilder.templateName, output: output.output)], root: root)
             }, outputs: [FilePath.parent(output.output)], work: { ctx in
-                let ctx = ctx.forSection(0, of: loaded, thumbnails: thumbnails)
                 var items: [WorkItem] = []
-                for (i, section) in config.themes.enumerated() { items += try ThemeProducer.work(section, context: ctx.forSection(i)) }
-                for (i, section) in config.assets.enumerated() { items += try AssetProducer.work(section, context: ctx.forSection(i)) }
+                for (i, section) in config.themes.enumerated() { items += try ThemeProducer.work(section, context: context(ctx, i)) }
+                for (i, section) in config.assets.enumerated() { items += try AssetProducer.work(section, context: context(ctx, i)) }
                 return items
-            }, produce: { try preview(config, output, $0.forSection(0, of: loaded, thumbnails: thumbnails)) }))
+            }, produce: { try preview(config, output, context($0, 0)) }))
         }
         return jobs
     }

@@ -7,6 +7,7 @@ import ThemegenConfig
 import ThemegenCore
 import ThemegenGenerate
 import ThemegenGradients
+import ThemegenImage
 
 /// Turns a `themes` section of the config into planned files: each output is a template
 /// rendered over the themes recovered from the section's artboards.
@@ -18,23 +19,30 @@ package enum ThemeProducer {
                                    themeColors: section.themes.compactMapValues(\.themeColor),
                                    allowPoorFit: section.allowPoorFit, baseDirectory: root == "." ? nil : root)
         options.themeAllowPoorFit = section.themes.compactMapValues(\.allowPoorFit)
-        options.poorFitRemedy = .config(keyPath: "themes[\(index)]", file: configName)
+        options.remedy = .config("themes[\(index)]", file: configName)
+        options.convertToSRGB = section.convertToSRGB
         if thumbnails { options.thumbnail = PreviewBuilder.thumbnailSize }
         return options
     }
 
     static func options(for section: ThemesInput, context ctx: JobContext) -> ThemeOptions {
-        options(for: section, index: ctx.section, root: ctx.root, configName: ctx.configName, thumbnails: ctx.thumbnails)
+        var o = options(for: section, index: ctx.section, root: ctx.root, configName: ctx.configName, thumbnails: ctx.thumbnails)
+        o.maxPixels = ctx.maxPixels
+        return o
     }
 
-    /// The section's artboards, as paths this process can open.
-    static func artboardFiles(_ section: ThemesInput, root: String) throws -> [String] {
-        try InputFiles.relativePNGs(in: section.input, root: root, excluding: section.exclude).map { OutputWriter.join(root, $0) }
+    /// The section's artboards, as paths this process can open, and what the walk skipped.
+    static func artboardFiles(_ section: ThemesInput, root: String) throws -> (files: [String], tally: SkippedInputs.Tally) {
+        var tally = SkippedInputs.Tally(folder: OutputWriter.join(root, section.input))
+        let files = try InputFiles.relativePNGs(in: section.input, root: root, excluding: section.exclude, tally: &tally)
+            .map { OutputWriter.join(root, $0) }
+        return (files, tally)
     }
 
     /// The section's fits, queued with the run's other work (none when already queued).
     package static func work(_ section: ThemesInput, context ctx: JobContext) throws -> [WorkItem] {
-        ctx.memo.fitWork(ctx.section, files: try artboardFiles(section, root: ctx.root), options: options(for: section, context: ctx))
+        let (files, tally) = try artboardFiles(section, root: ctx.root)
+        return ctx.memo.fitWork(ctx.section, files: files, tally: tally, options: options(for: section, context: ctx))
     }
 
     /// The section's themes, once per run: from the fits its work made, or fitted here when
@@ -44,8 +52,8 @@ package enum ThemeProducer {
         try ctx.memo.themes(ctx.section) {
             let options = options(for: section, context: ctx)
             let queued = ctx.memo.fits(ctx.section)
-            let files = try queued?.files ?? artboardFiles(section, root: ctx.root)
-            SkippedInputs.report(folder: OutputWriter.join(ctx.root, section.input), pngCount: files.count, console: ctx.console)
+            let (files, tally) = try queued.map { ($0.files, $0.tally) } ?? artboardFiles(section, root: ctx.root)
+            SkippedInputs.report(tally, console: ctx.console)
             let extraction: ThemeExtraction
             if let results = queued?.results {
                 extraction = ThemeExtractor.assemble(results, options: options, console: ctx.console)
@@ -63,10 +71,11 @@ package enum ThemeProducer {
 
     /// The section's themes, as a one-off (tests, tools): `extraction` without a run around it.
     package static func extract(_ section: ThemesInput, index: Int, root: String, configName: String,
-                               console: any Diagnostics) throws -> [Theme] {
+                               maxPixels: Int = PNGLimits.defaultMaxPixels, console: any Diagnostics) throws -> [Theme] {
         var ctx = JobContext(root: root, console: console)
         ctx.section = index
         ctx.configName = configName
+        ctx.maxPixels = maxPixels
         return try extraction(section, context: ctx).themes
     }
 
@@ -93,11 +102,12 @@ package enum ThemeProducer {
 
     /// The section's outputs, rendered, and its colorsets when the section asks for them.
     package static func files(_ section: ThemesInput, themes: [Theme], index: Int, root: String,
-                             configName: String) throws -> [PlannedFile] {
+                             configName: String, console: (any Diagnostics)? = nil) throws -> [PlannedFile] {
         try checkTextColors(section, themes: themes, index: index, configName: configName)
         var files = try section.outputs.map { output in
             let text = try CodeGenerator.render(themes: themes, template: output.resolvedTemplate(root: root),
-                                                params: output.params, templateSearchFolder: Producers.templatesFolder(root))
+                                                params: output.params, templateSearchFolder: Producers.templatesFolder(root),
+                                                diagnostics: console)
             return PlannedFile(path: output.output, text: text)
         }
         if let catalog = section.colorsets {
@@ -109,7 +119,7 @@ package enum ThemeProducer {
 
     /// Each theme's accent and text colours, in the theme's colour space, in a folder named after
     /// the theme that provides a namespace: `UIColor(named: "Sunset/themeColor")`.
-    static func namedColors(_ themes: [Theme]) -> [NamedColor] {
+    package static func namedColors(_ themes: [Theme]) -> [NamedColor] {
         themes.flatMap { t in
             [NamedColor(name: "themeColor", groups: [t.name], color: t.themeColor, dark: t.dark?.themeColor,
                         colorSpace: t.colorSpace)]

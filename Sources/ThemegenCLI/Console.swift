@@ -81,7 +81,7 @@ public final class Console: Diagnostics, @unchecked Sendable {
     private var warningLog: [String] = []
 
     public func warning(_ message: String) {
-        let message = TerminalText.safe(message)
+        let message = Self.safe(message)
         lock.lock()
         warningCount += 1
         warningLog.append(message)
@@ -130,15 +130,26 @@ public final class Console: Diagnostics, @unchecked Sendable {
     }
 
     /// Prints one diagnostic in the chosen style, once per run: the same problem met by several
-    /// outputs is one line.
+    /// outputs is one line, plus its hint (a remedy) on an indented line when it has one.
     private func report(_ severity: String, _ message: String, suffix: String = "") {
-        // Made safe for a terminal: a newline from a file name or profile stays on this line.
-        let text = DiagnosticFormat.line(severity: severity, message: TerminalText.safe(message) + suffix, style: style,
+        // Made safe for a terminal: a newline from a file name or profile stays on its line.
+        let (line, hint) = Remedy.split(Self.safe(message))
+        var text = DiagnosticFormat.line(severity: severity, message: line + suffix, style: style,
                                          currentDirectory: currentDirectory) + "\n"
+        if let hint {
+            text += DiagnosticFormat.hint(hint, of: line, style: style, currentDirectory: currentDirectory) + "\n"
+        }
         lock.lock()
         let isNew = reported.insert(text).inserted
         lock.unlock()
         if isNew { emitErr(text) }
+    }
+
+    /// Each part of a message escaped for a terminal, the hint separator kept.
+    static func safe(_ text: String) -> String {
+        let (message, hint) = Remedy.split(text)
+        guard let hint else { return TerminalText.safe(message) }
+        return Remedy.hinted(TerminalText.safe(message), TerminalText.safe(hint))
     }
     private var reported: Set<String> = []
 

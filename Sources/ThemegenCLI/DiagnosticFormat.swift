@@ -30,6 +30,18 @@ package enum DiagnosticFormat {
         }
     }
 
+    /// A message's hint (its remedy) on a line of its own: indented under the message for a
+    /// terminal, a note at the message's file for Xcode.
+    package static func hint(_ hint: String, of message: String, style: Style, currentDirectory: String) -> String {
+        switch style {
+        case .plain:
+            return "    hint: " + relativeEverywhere(hint, to: currentDirectory)
+        case .xcode:
+            guard let (path, position, _) = location(of: message) else { return "note: " + hint }
+            return line(severity: "note", message: "\(path)\(position): \(hint)", style: .xcode, currentDirectory: currentDirectory)
+        }
+    }
+
     /// `(path, ":LINE:COL", rest)` when the message starts with a file's path.
     static func location(of message: String) -> (String, String, String)? {
         guard let colon = message.firstRange(of: ": ") else { return nil }

@@ -48,10 +48,11 @@ public enum ThemegenCLI {
             return .ok
         }
         var rest = args
+        // Global switches may come before the command: `themegen --strict slice …`.
+        let leading = rest.prefix { Self.leadingSwitches.contains($0) }.count
         let name: String
-        if let first = rest.first, !first.hasPrefix("-") {
-            name = first
-            rest.removeFirst()
+        if leading < rest.count, !rest[leading].hasPrefix("-") {
+            name = rest.remove(at: leading)
         } else {
             name = defaultCommand
         }
@@ -62,6 +63,9 @@ public enum ThemegenCLI {
         }
         return execute(command, rest, console: console)
     }
+
+    /// The global options without a value, which may also precede the command's name.
+    static let leadingSwitches: Set<String> = ["-v", "--verbose", "-q", "--quiet", "--strict"]
 
     static func execute(_ command: Command, _ args: [String], console: Console) -> ExitCode {
         do {

@@ -52,11 +52,15 @@ package struct ThemesInput: Sendable, Equatable {
     package var allowPoorFit: Bool
     /// Globs of artboards to leave out, relative to `input`.
     package var exclude: [String]
+    /// `colorSpace: "srgb"`: every theme in sRGB (as `themes --color-space srgb`).
+    package var convertToSRGB: Bool
 
     package init(input: String, outputs: [OutputSpec], themes: [String: ThemeOverride] = [:], colorsets: String? = nil,
-                textColors: [TextColorCheck] = [], allowPoorFit: Bool = false, exclude: [String] = []) {
+                textColors: [TextColorCheck] = [], allowPoorFit: Bool = false, exclude: [String] = [],
+                convertToSRGB: Bool = false) {
         self.input = input; self.outputs = outputs; self.themes = themes; self.colorsets = colorsets
         self.textColors = textColors; self.allowPoorFit = allowPoorFit; self.exclude = exclude
+        self.convertToSRGB = convertToSRGB
     }
 }
 
@@ -83,13 +87,15 @@ package struct AssetsInput: Sendable, Equatable {
     package var namespaces: [String: Bool]
     package var autoCaps: Bool
     package var pad: Bool
+    /// `colorSpace: "srgb"`: every image in sRGB (as `slice --color-space srgb`).
+    package var convertToSRGB: Bool
 
     package init(input: String, catalog: String = "Generated/Assets.xcassets", outputs: [OutputSpec],
                 assets: [String: AssetOptions] = [:], providesNamespace: Bool = false,
-                namespaces: [String: Bool] = [:], autoCaps: Bool = false, pad: Bool = false) {
+                namespaces: [String: Bool] = [:], autoCaps: Bool = false, pad: Bool = false, convertToSRGB: Bool = false) {
         self.input = input; self.catalog = catalog; self.outputs = outputs; self.assets = assets
         self.providesNamespace = providesNamespace; self.namespaces = namespaces
-        self.autoCaps = autoCaps; self.pad = pad
+        self.autoCaps = autoCaps; self.pad = pad; self.convertToSRGB = convertToSRGB
     }
 
     /// Whether the group folder at `groupPath` (e.g. "Icons/Small") provides a namespace.

@@ -241,7 +241,8 @@ struct ConfigDecoder {
         let exclude = (node.value["exclude"]?.value.arrayValue ?? []).compactMap { $0.value.stringValue }
         guard let input else { return nil }
         return ThemesInput(input: input, outputs: outs, themes: overrides, colorsets: colorsets, textColors: defaults,
-                           allowPoorFit: node.value["allowPoorFit"]?.value.boolValue ?? false, exclude: exclude)
+                           allowPoorFit: node.value["allowPoorFit"]?.value.boolValue ?? false, exclude: exclude,
+                           convertToSRGB: node.value["colorSpace"]?.value.stringValue == "srgb")
     }
 
     /// A `textColors` object; each name must give a Swift identifier generated code can declare.
@@ -302,7 +303,8 @@ struct ConfigDecoder {
                            providesNamespace: node.value["providesNamespace"]?.value.boolValue ?? false,
                            namespaces: namespaces,
                            autoCaps: node.value["autoCaps"]?.value.boolValue ?? false,
-                           pad: node.value["pad"]?.value.boolValue ?? false)
+                           pad: node.value["pad"]?.value.boolValue ?? false,
+                           convertToSRGB: node.value["colorSpace"]?.value.stringValue == "srgb")
     }
 
     /// Outputs inside an input folder would be read back as exports; two outputs at one path

@@ -95,6 +95,7 @@ extension ConfigShape {
             ConfigKey("themes", .map(theme), "Per-theme overrides, by theme name (the artboard's file name without extension)."),
             ConfigKey("colorsets", .string, "An asset catalog (.xcassets) to write each theme's colours into as colorsets, for storyboards. A catalog of its own, not the assets' one. Default: none."),
             ConfigKey("allowPoorFit", .boolean, "Keep artboards that are rejected otherwise (poor fit, not a linear gradient), with a warning. Default false."),
+            ConfigKey("colorSpace", .oneOf(["srgb"]), "\"srgb\" gives every theme in sRGB: Display P3 artboards converted, other profiles' values taken as sRGB with a warning, instead of an error. Default: each artboard's own space (sRGB or Display P3)."),
             ConfigKey("exclude", .array(.string), "Globs of artboards to leave out, relative to input: a pattern without / matches file names at any depth (\"*-draft.png\"), one with / the relative path (\"Old/*.png\")."),
         ])), "Gradient theme inputs."),
         ConfigKey("assets", .array(.object([
@@ -106,6 +107,7 @@ extension ConfigShape {
             ConfigKey("namespaces", .map(.boolean), "provides-namespace per group folder (\"Icons\", \"Icons/Small\"), overriding providesNamespace."),
             ConfigKey("autoCaps", .boolean, "Find caps of assets without guides or config caps from their identical middle rows/columns. Default false."),
             ConfigKey("pad", .boolean, "Pad exports whose sides are not multiples of 3 with transparent pixels instead of warning. Default false."),
+            ConfigKey("colorSpace", .oneOf(["srgb"]), "\"srgb\" writes every image in sRGB: Display P3 exports converted, other profiles' values taken as sRGB with a warning, instead of an error. Default: each export's own space (sRGB or Display P3)."),
         ])), "Image asset inputs."),
         ConfigKey("preview", .booleanOr(.object([
             ConfigKey("output", .string, required: true, "The HTML file to write, relative to the config."),

@@ -15,7 +15,9 @@ package enum AssetContext {
         init(name: String, typeIdentifier: String) { self.name = name; self.typeIdentifier = typeIdentifier }
     }
 
-    package static func build(_ assets: [Asset], params: [String: String]) throws -> TemplateValue {
+    /// `colors` are the colorsets themegen writes (each theme's, in a folder named after the
+    /// theme), for typed accessors beside the images.
+    package static func build(_ assets: [Asset], params: [String: String], colors: [NamedColor] = []) throws -> TemplateValue {
         let param = try TemplateParams.context(params, defaultEnumName: "Asset")
         let namespaced: Bool
         if case .bool(true)? = param["providesNamespace"] { namespaced = true } else { namespaced = false }
@@ -67,8 +69,32 @@ package enum AssetContext {
             "count": .string(String(assets.count)),
             "hasAssets": .bool(!assets.isEmpty),
             "hasSliced": .bool(assets.contains { $0.slicing != nil }),
+            "colorGroups": ContextHelpers.flagged(colorGroups(colors)),
+            "hasColors": .bool(!colors.isEmpty),
             "param": param,
         ])
+    }
+
+    /// The colorsets by folder (a theme), in the order given: `{name (+ forms), typeIdentifier,
+    /// colors: [{name (+ forms), identifier, catalogName (+ forms)}]}`.
+    static func colorGroups(_ colors: [NamedColor]) -> [[String: TemplateValue]] {
+        var order: [String] = []
+        var byGroup: [String: [NamedColor]] = [:]
+        for c in colors {
+            let key = c.groups.joined(separator: "/")
+            if byGroup[key] == nil { order.append(key) }
+            byGroup[key, default: []].append(c)
+        }
+        return order.map { key in
+            let items = byGroup[key]!.map { c -> [String: TemplateValue] in
+                ContextHelpers.merged(ContextHelpers.forms("name", c.name),
+                                      ContextHelpers.forms("catalogName", (c.groups + [c.name]).joined(separator: "/")),
+                                      ["identifier": .string(SwiftIdentifier.lowerCamel(c.name, fallback: "color"))])
+            }
+            return ContextHelpers.merged(ContextHelpers.forms("name", key),
+                                         ["typeIdentifier": .string(SwiftIdentifier.upperCamel(key, fallback: "Colors")),
+                                          "colors": ContextHelpers.flagged(items)])
+        }
     }
 
     static func asset(_ a: Asset, identifier: String, namespaced: Bool) -> [String: TemplateValue] {
@@ -96,6 +122,11 @@ package enum AssetContext {
                 "capInsets": [
                     "top": .string(NumberFormat.four(insets.top)), "left": .string(NumberFormat.four(insets.left)),
                     "bottom": .string(NumberFormat.four(insets.bottom)), "right": .string(NumberFormat.four(insets.right)),
+                ],
+                // The same, as tidy literals for code (`12`, `3.3333`).
+                "capInsetsTidy": [
+                    "top": .string(NumberFormat.tidy(insets.top)), "left": .string(NumberFormat.tidy(insets.left)),
+                    "bottom": .string(NumberFormat.tidy(insets.bottom)), "right": .string(NumberFormat.tidy(insets.right)),
                 ],
                 "resizingMode": .string(mode?.rawValue ?? ""),
                 "isNinePart": .bool(mode == .ninePart),

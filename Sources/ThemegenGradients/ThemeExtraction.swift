@@ -29,10 +29,11 @@ package struct ThemeFailure: Sendable, Equatable {
         self.init(file: FilePath.relative(path, to: baseDirectory), message: Self.message(of: error, path: path))
     }
 
-    /// An error's text without its leading `path: `.
+    /// An error's text without its leading `path: `, its hint after a semicolon.
     static func message(of error: Error, path: String? = nil) -> String {
-        let text = "\(error)"
+        let (text, hint) = Remedy.split("\(error)")
         let prefix = (path ?? (error as? FileError)?.path ?? "") + ": "
-        return prefix.count > 2 && text.hasPrefix(prefix) ? String(text.dropFirst(prefix.count)) : text
+        let message = prefix.count > 2 && text.hasPrefix(prefix) ? String(text.dropFirst(prefix.count)) : text
+        return message + (hint.map { "; " + $0 } ?? "")
     }
 }

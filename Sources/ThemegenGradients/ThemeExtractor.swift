@@ -84,7 +84,7 @@ package enum ThemeExtractor {
     package static func fitFile(path: String, maxPixels: Int = PNGLimits.defaultMaxPixels, options: ThemeOptions? = nil) throws -> FittedFile {
         let reader = try PNGRowReader(path: path, maxPixels: maxPixels, rgbWhenOpaque: true)
         if let options, !options.convertToSRGB, case .other(let profile) = reader.colorSpace {
-            throw unsupportedProfile(FilePath.relative(path, to: options.baseDirectory), profile)
+            throw unsupportedProfile(FilePath.relative(path, to: options.baseDirectory), profile, remedy: options.remedy)
         }
         let width = reader.header.width, height = reader.header.height
         guard width > 0 && height > 0 else { throw FileError(path, "the image is empty") }
@@ -125,7 +125,14 @@ package enum ThemeExtractor {
         let space = RGBSpace(reader.colorSpace) ?? .sRGB
         return FittedFile(file: path, width: width, height: height, colorSpace: reader.colorSpace,
                           fit: acc.fit(options: .init(space: space)),
-                          thumbnail: try scaler.map { try Thumbnail(image: $0.finish(), name: path) })
+                          thumbnail: try scaler.map { try thumbnail($0.finish(), options: options, name: path) })
+    }
+
+    /// The thumbnail in the theme's space: a theme given in sRGB (`--color-space srgb`) from a
+    /// Display P3 or other-profile artboard shows as its colours were taken.
+    static func thumbnail(_ image: Image, options: ThemeOptions?, name: String) throws -> Thumbnail {
+        let shown = options?.convertToSRGB == true && image.colorSpace != .sRGB ? image.convertedToSRGB() : image
+        return try Thumbnail(image: shown, name: name)
     }
 
     /// What the fit promises on the gradient's pixels (ΔE2000); a theme between this and the
@@ -155,8 +162,9 @@ package enum ThemeExtractor {
         }
     }
 
-    static func unsupportedProfile(_ file: String, _ profile: String) -> FileError {
-        FileError(file, "colour profile '\(profile)' is neither sRGB nor Display P3; re-export in sRGB or Display P3, or pass --color-space srgb to take its values as sRGB")
+    static func unsupportedProfile(_ file: String, _ profile: String, remedy: Remedy) -> FileError {
+        FileError(file, Remedy.hinted("colour profile '\(profile)' is neither sRGB nor Display P3",
+                                      "re-export in sRGB or Display P3, or " + remedy.takeAsSRGB))
     }
 
     /// Applies the theme rules to one fit; throws the reason when the file cannot become a theme.
@@ -166,8 +174,8 @@ package enum ThemeExtractor {
         let q = f.fit.quality
         if let detail = rejection(f.fit, limit: options.poorFitLimit) {
             let allowed = options.themeAllowPoorFit[name] ?? options.allowPoorFit
-            if !allowed { throw FileError(file, detail + "; " + options.poorFitRemedy.keep(theme: name)) }
-            console.warning("\(file): \(detail); kept because of \(options.poorFitRemedy.keptBecause(theme: name))")
+            if !allowed { throw FileError(file, Remedy.hinted(detail, options.remedy.keep(theme: name))) }
+            console.warning("\(file): \(detail); kept because of \(options.remedy.name(flag: "allow-poor-fit", key: "allowPoorFit"))")
         } else if q.meanDeltaE > promisedMean || q.maxDeltaE > promisedMax {
             console.warning("\(file): the recovered gradient is off by ΔE2000 \(NumberFormat.fixed(q.maxDeltaE, 2)) at worst "
                 + "(mean \(NumberFormat.fixed(q.meanDeltaE, 2))) outside the overlays, above the \(NumberFormat.fixed(promisedMax, 1)) "
@@ -183,12 +191,12 @@ package enum ThemeExtractor {
             if options.convertToSRGB {
                 stops = stops.map { GradientStop(color: $0.color.converted(from: .displayP3, to: .sRGB), position: $0.position) }
                 colorSpace = .sRGB
-                console.info("\(file): Display P3 colours converted to sRGB (--color-space srgb)")
+                console.info("\(file): Display P3 colours converted to sRGB (\(options.remedy.srgbSetting))")
             }
         case .other(let profile):
-            guard options.convertToSRGB else { throw unsupportedProfile(file, profile) }
+            guard options.convertToSRGB else { throw unsupportedProfile(file, profile, remedy: options.remedy) }
             colorSpace = .sRGB
-            console.warning("\(file): colour profile '\(profile)' is neither sRGB nor Display P3; its values are taken as sRGB without conversion (--color-space srgb)")
+            console.warning("\(file): colour profile '\(profile)' is neither sRGB nor Display P3; its values are taken as sRGB without conversion (\(options.remedy.srgbSetting))")
         }
         let space = RGBSpace(colorSpace) ?? .sRGB
 

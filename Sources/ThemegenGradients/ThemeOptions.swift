@@ -15,8 +15,8 @@ package struct ThemeOptions: Sendable {
     package var allowPoorFit: Bool
     /// Per-theme `allowPoorFit` by theme name (the config's); wins over `allowPoorFit`.
     package var themeAllowPoorFit: [String: Bool] = [:]
-    /// How messages name the way to keep a rejected theme: a flag, or config keys in a run.
-    package var poorFitRemedy: PoorFitRemedy = .flag
+    /// How messages name a setting that would change the outcome: flags, or config keys in a run.
+    package var remedy = Remedy.flags
     /// `--color-space srgb`: give every theme in sRGB, converting Display P3 and taking the
     /// values of other profiles as sRGB (with a warning), instead of failing on them.
     package var convertToSRGB: Bool
@@ -66,27 +66,21 @@ package struct TextColorCheck: Sendable, Hashable {
     }
 }
 
-/// Where the user can keep a rejected theme: the `--allow-poor-fit` flag of a command, or the
-/// `allowPoorFit` keys of a themes input in a config (`run` takes no such flag).
-package enum PoorFitRemedy: Sendable, Hashable {
-    case flag
-    /// The themes input's key path (`themes[0]`) and the config file's name.
-    case config(keyPath: String, file: String)
-
+extension Remedy {
+    /// How to keep a rejected theme: the `--allow-poor-fit` flag of a command, or the
+    /// `allowPoorFit` keys of a themes input in a config (`run` takes no such flag).
     func keep(theme: String) -> String {
-        switch self {
-        case .flag: return "pass --allow-poor-fit to keep it anyway"
-        case let .config(keyPath, file):
-            return "set \(keyPath).themes.\(JSONKey.quoted(theme)).allowPoorFit (or \(keyPath).allowPoorFit) to true in \(file) to keep it anyway, or leave the file out with \(keyPath).exclude"
-        }
+        guard let section else { return action(flag: "allow-poor-fit", key: "allowPoorFit") + " to keep it anyway" }
+        return "set \(section).themes.\(JSONKey.quoted(theme)).allowPoorFit (or \(section).allowPoorFit) to true in \(configFile) to keep it anyway, or leave the file out with \(section).exclude"
     }
 
-    func keptBecause(theme: String) -> String {
-        switch self {
-        case .flag: return "--allow-poor-fit"
-        case let .config(keyPath, _): return "\(keyPath).allowPoorFit"
-        }
+    /// How to take other profiles' values as sRGB: `--color-space srgb` or `themes[0].colorSpace`.
+    var takeAsSRGB: String {
+        action(flag: "color-space", key: "colorSpace", value: "srgb") + " to take its values as sRGB"
     }
+
+    /// `--color-space srgb` or `"themes[0].colorSpace": "srgb"`, for the notes that say it was used.
+    var srgbSetting: String { setting(flag: "color-space", key: "colorSpace", value: "srgb") }
 }
 
 /// Theme names in key paths: bare when they are plain identifiers, else quoted.

@@ -47,6 +47,13 @@ package struct SliceSource: Sendable, Hashable {
     /// their subfolders become groups. Files that are not PNG exports are skipped; a missing
     /// input is an error naming it.
     package static func scan(_ inputs: [String]) throws -> [SliceSource] {
+        var tallies: [SkippedInputs.Tally] = []
+        return try scan(inputs, tallies: &tallies)
+    }
+
+    /// The same, with one tally per input folder (its exports and the files themegen skips),
+    /// counted on the same walk.
+    package static func scan(_ inputs: [String], tallies: inout [SkippedInputs.Tally]) throws -> [SliceSource] {
         var out: [SliceSource] = []
         for input in inputs {
             guard let isDir = FileSystem.isFolder(input) else {
@@ -60,7 +67,11 @@ package struct SliceSource: Sendable, Hashable {
                 continue
             }
             var visited: Set<String> = []
-            try walk(input, root: PathGuard.resolved(input), groups: [], visited: &visited, into: &out)
+            var tally = SkippedInputs.Tally(folder: input)
+            let before = out.count
+            try walk(input, root: PathGuard.resolved(input), groups: [], visited: &visited, into: &out, skipped: &tally.skipped)
+            tally.pngCount = out.count - before
+            tallies.append(tally)
         }
         return out
     }
@@ -70,7 +81,7 @@ package struct SliceSource: Sendable, Hashable {
     /// link's group too); otherwise (a loop, or a link out of the tree) it is an error naming
     /// the link.
     private static func walk(_ folder: String, root: String, groups: [String], visited: inout Set<String>,
-                             into out: inout [SliceSource]) throws {
+                             into out: inout [SliceSource], skipped: inout [String]) throws {
         let real = PathGuard.resolved(folder)
         visited.insert(real)
         for entry in try FileSystem.entries(folder, shownAs: folder) {
@@ -87,9 +98,11 @@ package struct SliceSource: Sendable, Hashable {
                         throw FileError(path, "is a link back to a folder already read (\(target)), a loop; remove it")
                     }
                 }
-                try walk(path, root: root, groups: groups + [entry.name], visited: &visited, into: &out)
+                try walk(path, root: root, groups: groups + [entry.name], visited: &visited, into: &out, skipped: &skipped)
             } else if let s = SliceSource(path: path, groups: groups) {
                 out.append(s)
+            } else if SkippedInputs.isSkipped(entry.name) {
+                skipped.append((groups + [entry.name]).joined(separator: "/"))
             }
         }
     }

@@ -23,8 +23,12 @@ package struct SliceOptions: Sendable {
     package var keepImages = false
     /// Sources with more pixels are refused before decoding (`--max-pixels`).
     package var maxPixels = PNGLimits.defaultMaxPixels
-    /// How warnings name the settings that would change the outcome.
-    package var hints = SliceHints.flags
+    /// `--color-space srgb` (the config's `colorSpace: "srgb"`): every output in sRGB, Display P3
+    /// sources converted and other profiles' values taken as sRGB (with a warning), instead of
+    /// failing on other profiles.
+    package var convertToSRGB = false
+    /// How warnings name the settings that would change the outcome: flags or config keys.
+    package var remedy = Remedy.flags
     /// A Swift identifier for an asset name.
     package var identifier: @Sendable (String) -> String = { SwiftIdentifier.lowerCamel($0, fallback: "image") }
 
@@ -169,9 +173,18 @@ package enum Slicer {
                 if case .other(let profile) = image.colorSpace {
                     // An input problem (exit 2), worded as `themes` words it; the encoder
                     // could not tag the outputs anyway.
-                    throw FileError(s.path, "colour profile '\(TerminalText.safe(profile))' is neither sRGB nor Display P3; re-export in sRGB or Display P3")
+                    let what = "colour profile '\(TerminalText.safe(profile))' is neither sRGB nor Display P3"
+                    guard options.convertToSRGB else {
+                        throw FileError(s.path, Remedy.hinted(what, "re-export in sRGB or Display P3, or "
+                            + options.remedy.action(flag: "color-space", key: "colorSpace", value: "srgb") + " to take its values as sRGB"))
+                    }
+                    outcome.warnings.append("\(s.path): \(what); its values are taken as sRGB without conversion ("
+                        + options.remedy.setting(flag: "color-space", key: "colorSpace", value: "srgb") + ")")
                 }
-                var reusable: [UInt8]? = image.bitDepth == 8 ? d.bytes : nil
+                // Converted pixels (and a re-tagged profile) are new bytes: the source's are not reused.
+                let converted = options.convertToSRGB && image.colorSpace != .sRGB
+                if converted { image = image.convertedToSRGB() }
+                var reusable: [UInt8]? = image.bitDepth == 8 && !converted ? d.bytes : nil
                 var patch: NinePatch?
                 if s.isNinePatch {
                     patch = try NinePatch(parsing: image, path: s.path)
@@ -184,7 +197,9 @@ package enum Slicer {
                         reusable = nil
                     } else if !warnedGrid {
                         warnedGrid = true
-                        outcome.warnings.append("\(s.path): \(label) is \(image.width)×\(image.height) px at @\(s.scale)x, not a multiple of \(s.scale); the 1x would be blurry or off by a pixel (\(options.hints.pad) pads it transparently)")
+                        outcome.warnings.append(Remedy.hinted(
+                            "\(s.path): \(label) is \(image.width)×\(image.height) px at @\(s.scale)x, not a multiple of \(s.scale); the 1x would be blurry or off by a pixel",
+                            options.remedy.action(flag: "pad", key: "pad") + " to pad it transparently"))
                     }
                 }
                 // The highest 9-patch decides the caps, measured on the (padded) art.
@@ -212,7 +227,7 @@ package enum Slicer {
         var slicing = options.slicing[name] ?? ninePatchSlicing
         if slicing == nil && options.autoCaps {
             slicing = AutoCaps.slicing(for: top.image, sourceScale: top.source.scale, centerMode: centerMode)
-            if slicing == nil { outcome.warnings.append("\(top.source.path): automatic caps (\(options.hints.autoCaps)) found no band of identical rows or columns in \(label); it is not sliced") }
+            if slicing == nil { outcome.warnings.append("\(top.source.path): automatic caps (\(options.remedy.name(flag: "auto-caps", key: "autoCaps"))) found no band of identical rows or columns in \(label); it is not sliced") }
         }
         if var s = slicing, options.slicing[name] != nil { s.centerMode = centerMode; slicing = s }
         if let s = options.slicing[name] {

@@ -151,7 +151,7 @@ extension BuildStepCLITests {
 
         let (code, _, err) = cli(["slice", png, "--catalog", dir + "/S.xcassets"])
         XCTAssertEqual(code, .ok)
-        XCTAssertTrue(err.hasPrefix("themegen: warning: \(png): \(offGrid) (--pad pads it transparently)\n"), err)
+        XCTAssertTrue(err.hasPrefix("themegen: warning: \(png): \(offGrid)\n    hint: pass --pad to pad it transparently\n"), err)
         let (padded, _, padErr) = cli(["slice", png, "--catalog", dir + "/S.xcassets", "--pad"])
         XCTAssertEqual(padded, .ok)
         XCTAssertFalse(padErr.contains("warning"), padErr)
@@ -159,7 +159,7 @@ extension BuildStepCLITests {
         writeFile(dir + "/themegen.json", #"{"assets": [{"input": "Art", "catalog": "R.xcassets"}]}"#)
         let (runCode, _, runErr) = cli(["run", "--config", dir + "/themegen.json"])
         XCTAssertEqual(runCode, .ok)
-        XCTAssertTrue(runErr.contains("\(offGrid) (\"assets[0].pad\": true pads it transparently)\n"), runErr)
+        XCTAssertTrue(runErr.contains("\(offGrid)\n    hint: set \"assets[0].pad\": true in \(dir)/themegen.json to pad it transparently\n"), runErr)
         XCTAssertFalse(runErr.contains("--pad"), runErr)
         writeFile(dir + "/themegen.json", #"{"assets": [{"input": "Art", "catalog": "R.xcassets", "pad": true}]}"#)
         let (fixed, _, fixedErr) = cli(["run", "--config", dir + "/themegen.json"])

@@ -36,7 +36,9 @@ final class BundledExportsTests: XCTestCase {
         let themes = try ThemeProducer.extract(themeSection, index: 0, root: root, configName: "themegen.json", console: console)
         let sliced = try XCTUnwrap(try AssetProducer.slice(assetSection, index: 0, root: root, console: console))
         var files = try ThemeProducer.files(themeSection, themes: themes, index: 0, root: root, configName: "themegen.json")
-        files += try AssetProducer.files(assetSection, assets: sliced, root: root)
+        // As the run does: the themes' colorsets get typed accessors in the assets' code.
+        let colors = themeSection.colorsets == nil ? [] : ThemeProducer.namedColors(themes)
+        files += try AssetProducer.files(assetSection, assets: sliced, colorAccessors: colors, root: root)
         XCTAssertEqual(console.errorCount, 0)
         let b = Bundled(themes: themes, assets: sliced.map(\.asset), files: files)
         cached = b

@@ -29,7 +29,8 @@ final class DiagnosticsCLITests: XCTestCase {
         return (dir, dir + "/sub/themegen.json")
     }
 
-    static let offGrid = "Odd is 10×6 px at @3x, not a multiple of 3; the 1x would be blurry or off by a pixel (\"assets[0].pad\": true pads it transparently)"
+    static let offGrid = "Odd is 10×6 px at @3x, not a multiple of 3; the 1x would be blurry or off by a pixel"
+    static let padHint = "    hint: set \"assets[0].pad\": true in sub/themegen.json to pad it transparently"
 
     /// Paths print relative to the current folder even with --config elsewhere; a run that
     /// wrote something ends with the summary line; a cached run repeats the warning once.
@@ -40,13 +41,14 @@ final class DiagnosticsCLITests: XCTestCase {
         XCTAssertEqual(out, "")
         XCTAssertEqual(err, """
             themegen: warning: sub/Art/Odd@3x.png: \(Self.offGrid)
+            \(Self.padHint)
             wrote 11 file(s), deleted 0, unchanged 0
 
             """)
         // Nothing changed: the warning again (from the cache), no summary.
         let (again, _, againErr) = cli(["run", "--config", config], in: dir)
         XCTAssertEqual(again, .ok)
-        XCTAssertEqual(againErr, "themegen: warning: sub/Art/Odd@3x.png: \(Self.offGrid)\n")
+        XCTAssertEqual(againErr, "themegen: warning: sub/Art/Odd@3x.png: \(Self.offGrid)\n\(Self.padHint)\n")
         // One export gone: its imageset is deleted, the rest is unchanged.
         try FileManager.default.removeItem(atPath: dir + "/sub/Art/Odd@3x.png")
         let (third, _, thirdErr) = cli(["run", "--config", config], in: dir)
@@ -59,7 +61,7 @@ final class DiagnosticsCLITests: XCTestCase {
         let (dir, config) = try makeProject()
         let (code, out, err) = cli(["run", "--config", config, "-q"], in: dir)
         XCTAssertEqual(code, .ok)
-        XCTAssertEqual(out + err, "themegen: warning: sub/Art/Odd@3x.png: \(Self.offGrid)\n")
+        XCTAssertEqual(out + err, "themegen: warning: sub/Art/Odd@3x.png: \(Self.offGrid)\n\(Self.padHint)\n")
         try FileManager.default.removeItem(atPath: dir + "/sub/Art/Odd@3x.png")
         let (clean, cleanOut, cleanErr) = cli(["run", "--config", config, "-q"], in: dir)
         XCTAssertEqual(clean, .ok)
@@ -70,7 +72,7 @@ final class DiagnosticsCLITests: XCTestCase {
             return cli(["run", "--config", config, "-q", "--strict"], in: dir)
         }()
         XCTAssertEqual(strict, .input)
-        XCTAssertEqual(strictErr, "themegen: error: sub/Art/Odd@3x.png: \(Self.offGrid) (warning treated as error by --strict)\n")
+        XCTAssertEqual(strictErr, "themegen: error: sub/Art/Odd@3x.png: \(Self.offGrid) (warning treated as error by --strict)\n\(Self.padHint)\n")
     }
 
     /// The same problem reported by several parts of a run is one line.

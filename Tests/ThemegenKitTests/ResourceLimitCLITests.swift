@@ -81,12 +81,12 @@ final class ResourceLimitCLITests: XCTestCase {
         let out = FilePath.parent(path) + "/A.xcassets"
         let (code, _, err) = cli(["slice", path, "--catalog", out])
         XCTAssertEqual(code, .input)
-        XCTAssertEqual(err, "themegen: error: \(path): colour profile 'Evil\\u{1b}[2K\\nthemegen: error: forged' is neither sRGB nor Display P3; re-export in sRGB or Display P3\n")
+        XCTAssertEqual(err, "themegen: error: \(path): colour profile 'Evil\\u{1b}[2K\\nthemegen: error: forged' is neither sRGB nor Display P3\n    hint: re-export in sRGB or Display P3, or pass --color-space srgb to take its values as sRGB\n")
         XCTAssertFalse(FileManager.default.fileExists(atPath: out))
         // `themes` says the same of the same file, and neither lets the description forge a line.
         let (themesCode, _, themesErr) = cli(["themes", path])
         XCTAssertEqual(themesCode, .input)
-        XCTAssertEqual(themesErr, "themegen: error: \(path): colour profile 'Evil\\u{1b}[2K\\nthemegen: error: forged' is neither sRGB nor Display P3; re-export in sRGB or Display P3, or pass --color-space srgb to take its values as sRGB\n")
+        XCTAssertEqual(themesErr, "themegen: error: \(path): colour profile 'Evil\\u{1b}[2K\\nthemegen: error: forged' is neither sRGB nor Display P3\n    hint: re-export in sRGB or Display P3, or pass --color-space srgb to take its values as sRGB\n")
     }
 
     /// A zlib stream of stored blocks: no compression, so the size is exactly known.

@@ -54,7 +54,7 @@ final class SlicerCorpusTests: XCTestCase {
         let r = Slicer.slice(files: [SliceSource(path: path, name: "basn6a08", scale: 3)])
         XCTAssertEqual(r.assets.count, 0)
         XCTAssertEqual(r.errors.count, 1)
-        XCTAssertEqual(r.errors[0].description, "\(path): colour profile 'gAMA 1' is neither sRGB nor Display P3; re-export in sRGB or Display P3")
+        XCTAssertEqual(r.errors[0].description, "\(path): colour profile 'gAMA 1' is neither sRGB nor Display P3\u{1F}re-export in sRGB or Display P3, or pass --color-space srgb to take its values as sRGB")
         XCTAssertEqual(r.errors[0].kind, .input)
     }
 

@@ -59,7 +59,7 @@ final class SlicerTests: XCTestCase {
     func testSideNotMultipleOfThreeWarnsOnceOrPads() throws {
         let src = F.image(100, 50) { _, _ in (1, 2, 3, 255) }
         let r = run(["Odd@3x.png": src])
-        XCTAssertEqual(r.warnings, ["Odd@3x.png: Odd is 100×50 px at @3x, not a multiple of 3; the 1x would be blurry or off by a pixel (--pad pads it transparently)"])
+        XCTAssertEqual(r.warnings, ["Odd@3x.png: Odd is 100×50 px at @3x, not a multiple of 3; the 1x would be blurry or off by a pixel\u{1F}pass --pad to pad it transparently"])
         XCTAssertEqual(r.assets[0].images.map { [$0.image!.width, $0.image!.height] }, [[33, 17], [67, 33], [100, 50]])
         var o = SliceOptions(); o.pad = true
         let p = run(["Odd@3x.png": src], options: o)
@@ -216,7 +216,7 @@ final class SlicerTests: XCTestCase {
                      "Bad@3x.9.png": F.image(5, 5) { x, y in x == 2 && y == 0 ? (0, 255, 0, 255) : (0, 0, 0, 0) }])
         r.report(to: console)
         XCTAssertEqual(lines.all, [
-            "themegen: warning: Odd@3x.png: Odd is 4×3 px at @3x, not a multiple of 3; the 1x would be blurry or off by a pixel (--pad pads it transparently)\n",
+            "themegen: warning: Odd@3x.png: Odd is 4×3 px at @3x, not a multiple of 3; the 1x would be blurry or off by a pixel\n    hint: pass --pad to pad it transparently\n",
             "themegen: error: Bad@3x.9.png: 9-patch frame pixel (2, 0) on the top edge is #00FF00; use opaque black, transparent or white\n",
         ])
         XCTAssertEqual(console.exitCode, .input)

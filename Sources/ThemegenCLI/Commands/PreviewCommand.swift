@@ -15,9 +15,12 @@ enum PreviewCommand {
     static let command = make { args in
         var themes = ThemeOptions(allowPoorFit: args.flag("allow-poor-fit"))
         themes.textColors = try args.values("text-color").map(TextColorCheck.parse)
+        themes.convertToSRGB = try parseColorSpace(args)
         themes.maxPixels = try parseMaxPixels(args)
         var assets = SliceOptions()
+        assets.convertToSRGB = themes.convertToSRGB
         assets.maxPixels = themes.maxPixels
+        assets.pad = args.flag("pad")
         return .standard(themes: themes, assets: assets)
     }
 
@@ -26,7 +29,7 @@ enum PreviewCommand {
         Command(
             name: "preview",
             summary: "Write the HTML preview of gradient themes and sliced assets.",
-            usage: ["preview THEMES_DIR... [--assets DIR]... [--output DIR] [--text-color NAME=#RRGGBB[,large]]... [--allow-poor-fit]"],
+            usage: ["preview THEMES_DIR... [--assets DIR]... [--output DIR] [--text-color NAME=#RRGGBB[,large]]... [--allow-poor-fit] [--pad] [--color-space srgb]"],
             options: [
                 .value("assets", "DIR", repeatable: true, help: "Asset exports (@3x PNGs) to preview; may be repeated."),
                 .value("output", "DIR", help: "The page's folder (default \(PreviewBuilder.defaultFolder))."),
@@ -34,6 +37,8 @@ enum PreviewCommand {
                 .value("text-color", "NAME=#RRGGBB[,large]", repeatable: true,
                        help: "A text colour to sample on every gradient, with its contrast; may be repeated."),
                 .flag("allow-poor-fit", help: "Show themes that are not linear gradients too (flagged poor)."),
+                .flag("pad", help: "Pad asset exports whose sides are not a multiple of 3 instead of warning (as slice --pad)."),
+                colorSpaceOption,
                 maxPixelsOption,
             ] + Command.writeOptionSpecs
         ) { args, console in

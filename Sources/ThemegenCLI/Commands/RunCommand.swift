@@ -24,11 +24,11 @@ enum RunCommand {
     static let watchOption = OptionSpec.flag("watch", help: "Keep running: rerun when exports, the config or templates change (Ctrl-C stops).")
 
     static let options: [OptionSpec] = [configOption, checkOption, dryRunOption, forceOption, noCacheOption,
-                                        outputRootOption, swiftOnlyOption, watchOption]
+                                        outputRootOption, swiftOnlyOption, watchOption, maxPixelsOption]
 
     static let command = Command(
         name: "run", summary: "Generate every output of the config, writing only what changed.",
-        usage: ["[run] [--config FILE] [--check] [--dry-run] [--force] [--no-cache] [--watch]",
+        usage: ["[run] [--config FILE] [--check] [--dry-run] [--force] [--no-cache] [--watch] [--max-pixels N]",
                 "run --swift-only --output-root DIR [--config FILE]"],
         options: options
     ) { args, console in
@@ -41,7 +41,7 @@ enum RunCommand {
             throw UsageError("run takes no arguments; unexpected '\(args.positionals[0])'")
         }
         let config = try load(args)
-        return try BuildRun.run(config: config, jobs: jobs(for: config, args), options: buildOptions(args, check: check),
+        return try BuildRun.run(config: config, jobs: try jobs(for: config, args), options: buildOptions(args, check: check),
                                 console: console).status.exitCode
     }
 
@@ -60,8 +60,12 @@ enum RunCommand {
         return config
     }
 
-    static func jobs(for config: LoadedConfig, _ args: Arguments) -> [BuildJob] {
-        let jobs = Producers.standard.jobs(for: config)
+    /// The config's jobs, decoding at most `--max-pixels` per export (as `themes`, `slice`,
+    /// `preview` and `inspect` do).
+    static func jobs(for config: LoadedConfig, _ args: Arguments) throws -> [BuildJob] {
+        var producers = Producers.standard
+        producers.maxPixels = try parseMaxPixels(args)
+        let jobs = producers.jobs(for: config)
         return args.flag("swift-only") ? jobs.map(\.swiftOnly) : jobs
     }
 
@@ -88,8 +92,9 @@ enum RunCommand {
 enum CheckCommand {
     static let command = Command(
         name: "check", summary: "Exit 1 listing generated files that are missing, stale or extra (for CI).",
-        usage: ["check [--config FILE] [--output-root DIR] [--swift-only]"],
-        options: [RunCommand.configOption, RunCommand.noCacheOption, RunCommand.outputRootOption, RunCommand.swiftOnlyOption]
+        usage: ["check [--config FILE] [--output-root DIR] [--swift-only] [--max-pixels N]"],
+        options: [RunCommand.configOption, RunCommand.noCacheOption, RunCommand.outputRootOption, RunCommand.swiftOnlyOption,
+                  maxPixelsOption]
     ) { args, console in
         try RunCommand.run(args, console: console, check: true)
     }

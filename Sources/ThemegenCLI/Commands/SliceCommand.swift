@@ -9,7 +9,7 @@ enum SliceCommand {
     static let command = Command(
         name: "slice",
         summary: "Slice @3x exports into 1x/2x/3x PNGs in an asset catalog, with 9-slice caps.",
-        usage: ["slice PATH... [--catalog OUT.xcassets] [--template NAME|PATH [--output FILE]] [--param KEY=VALUE]..."],
+        usage: ["slice PATH... [--catalog OUT.xcassets] [--template NAME|PATH [--output FILE]] [--param KEY=VALUE]... [--color-space srgb]"],
         options: [
             .value("catalog", "OUT.xcassets", help: "Write the imagesets into this asset catalog."),
             .value("template", "NAME|PATH", help: "Also render the asset model: json, swift-assets, or a .mustache file."),
@@ -21,6 +21,7 @@ enum SliceCommand {
             .flag("pad", help: "Pad sources whose sides are not a multiple of 3 instead of warning."),
             .flag("provides-namespace", help: "Group folders provide a namespace in the catalog."),
             .flag("no-cache", help: "Accepted as in `run`: slice keeps no cache, so every slice run is cold."),
+            colorSpaceOption,
             maxPixelsOption,
         ] + Command.writeOptionSpecs
     ) { args, console in
@@ -34,7 +35,8 @@ enum SliceCommand {
         }
         var section = AssetsInput(input: "", catalog: catalog ?? "", outputs: [],
                                   providesNamespace: args.flag("provides-namespace"),
-                                  autoCaps: args.flag("auto-caps"), pad: args.flag("pad"))
+                                  autoCaps: args.flag("auto-caps"), pad: args.flag("pad"),
+                                  convertToSRGB: try parseColorSpace(args))
         for spec in args.values("template-rendering") {
             let parts = spec.split(separator: "=", maxSplits: 1).map(String.init)
             guard parts.count == 2, let intent = RenderingIntent(rawValue: parts[1]) else {
@@ -44,10 +46,9 @@ enum SliceCommand {
         }
         var options = AssetProducer.sliceOptions(for: section, index: nil)
         options.maxPixels = try parseMaxPixels(args)
-        let sources = try SliceSource.scan(args.positionals)
-        for folder in args.positionals where FileSystem.isDirectory(folder) {
-            SkippedInputs.report(folder: folder, pngCount: try SliceSource.scan([folder]).count, console: console)
-        }
+        var tallies: [SkippedInputs.Tally] = []
+        let sources = try SliceSource.scan(args.positionals, tallies: &tallies)
+        for t in tallies { SkippedInputs.report(t, console: console) }
         let result = Slicer.slice(files: sources, options: options)
         result.report(to: console)
         let names = sources.map(\.name)
@@ -76,7 +77,9 @@ enum SliceCommand {
                 a.file = FilePath.relative(a.file)
                 return a
             }
-            let text = try CodeGenerator.render(assets: models, template: template, params: params)
+            let text = try CodeGenerator.render(assets: models, template: template, params: params, diagnostics: console)
+            // Under --strict a missing partial is an error: nothing is written.
+            guard console.errorCount == 0 else { return console.exitCode }
             if let output = args.value("output") {
                 files.append(PlannedFile(path: output, text: text))
                 scope.append(output)

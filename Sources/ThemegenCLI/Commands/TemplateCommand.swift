@@ -47,7 +47,11 @@ enum TemplateCommand {
                 root["param"] = try TemplateParams.context(params, defaultEnumName: "Theme")
                 context = .object(root)
             }
-            console.write(try CodeGenerator.render(template, context: context))
+            let text = try CodeGenerator.render(template, context: context, diagnostics: console)
+            // A missing partial renders as "" with a warning; under --strict it is an error and
+            // nothing is printed.
+            guard console.errorCount == 0 else { return console.exitCode }
+            console.write(text)
             return .ok
         case "list":
             guard rest.isEmpty else { throw UsageError("template list: takes no arguments") }

@@ -16,7 +16,7 @@ enum ThemesCommand {
             .value("param", "KEY=VALUE", repeatable: true, help: "A template parameter (enumName, publicAccess, …)."),
             .value("text-color", "NAME=#RRGGBB[,large]", repeatable: true,
                    help: "A text colour to check for WCAG contrast against every theme."),
-            .value("color-space", "srgb", help: "Convert every theme to sRGB (and say so) instead of failing on other profiles."),
+            colorSpaceOption,
             .flag("allow-poor-fit", help: "Keep artboards the gradient fit cannot explain (max ΔE2000 > 3)."),
             maxPixelsOption,
         ] + Command.writeOptionSpecs
@@ -25,10 +25,7 @@ enum ThemesCommand {
         var options = ThemeOptions()
         options.textColors = try args.values("text-color").map(TextColorCheck.parse)
         options.allowPoorFit = args.flag("allow-poor-fit")
-        if let space = args.value("color-space") {
-            guard space == "srgb" else { throw UsageError("--color-space '\(space)': only srgb is supported") }
-            options.convertToSRGB = true
-        }
+        options.convertToSRGB = try parseColorSpace(args)
         options.maxPixels = try parseMaxPixels(args)
         let params = try TemplateParams.parse(args.values("param"))
         let files = try InputFiles.pngs(in: args.positionals, console: console)
@@ -36,7 +33,11 @@ enum ThemesCommand {
         // The good artboards are rendered even when others failed (those were reported on
         // stderr, and the exit code says so), so one bad export does not hide the rest.
         guard !themes.isEmpty || console.errorCount == 0 else { return console.exitCode }
-        let text = try CodeGenerator.render(themes: themes, template: args.value("template") ?? "json", params: params)
+        let errorsBefore = console.errorCount
+        let text = try CodeGenerator.render(themes: themes, template: args.value("template") ?? "json", params: params,
+                                            diagnostics: console)
+        // Under --strict a missing partial is an error: nothing is written.
+        guard console.errorCount == errorsBefore else { return console.exitCode }
         guard let output = args.value("output") else {
             console.write(text)
             return console.errorCount == 0 ? .ok : console.exitCode

@@ -18,8 +18,8 @@ import ThemegenCore
 enum WatchCommand {
     static let command = Command(
         name: "watch", summary: "Run, then rerun whenever exports, the config or templates change (Ctrl-C stops).",
-        usage: ["watch [--config FILE] [--force] [--no-cache]"],
-        options: [RunCommand.configOption, RunCommand.forceOption, RunCommand.noCacheOption]
+        usage: ["watch [--config FILE] [--force] [--no-cache] [--max-pixels N]"],
+        options: [RunCommand.configOption, RunCommand.forceOption, RunCommand.noCacheOption, maxPixelsOption]
     ) { args, console in
         try watch(args, console: console)
     }
@@ -32,6 +32,7 @@ enum WatchCommand {
         guard args.positionals.isEmpty else {
             throw UsageError("watch takes no arguments; unexpected '\(args.positionals[0])'")
         }
+        _ = try parseMaxPixels(args) // a usage error now, not once per rerun
         for flag in ["check", "dry-run"] where args.flag(flag) {
             throw UsageError("--watch and --\(flag) do not go together: --\(flag) writes nothing, so there is nothing to watch")
         }
@@ -93,7 +94,7 @@ enum WatchCommand {
         console.startOver()
         do {
             let config = try RunCommand.load(args)
-            _ = try BuildRun.run(config: config, jobs: RunCommand.jobs(for: config, args),
+            _ = try BuildRun.run(config: config, jobs: try RunCommand.jobs(for: config, args),
                                  options: RunCommand.buildOptions(args, check: false), console: console)
             if console.errorCount > 0 { console.info("run failed; fix the error above, watching for changes") }
             return config
