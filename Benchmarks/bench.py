@@ -22,8 +22,8 @@ import sys
 sys.dont_write_bytecode = True  # no __pycache__ in the repository
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-from benchlib import binary, decode, incremental, load, quality, slicing, themes, watch  # noqa: E402
-from benchlib.measure import SPAWN  # noqa: E402
+from benchlib import binary, decode, incremental, load, peers, quality, slicing, themes, watch  # noqa: E402
+from benchlib.measure import SPAWN, progress  # noqa: E402
 from benchlib.prepare import (SetupError, build_floor, build_spawn, build_themegen, corpus,  # noqa: E402
                               discover_commands, locate)
 from benchlib.table import missed, render  # noqa: E402
@@ -81,6 +81,9 @@ def main(argv) -> int:
         ctx.floor = build_floor(ctx)
         ctx.themegen = os.path.abspath(a.themegen) if a.themegen else build_themegen(ctx)
         ctx.commands = discover_commands(ctx.themegen)
+        absent = peers.missing()
+        if absent:
+            progress("peers " + peers.summary(absent))
         # The install and quality rows need no corpus (and so no Pillow for make_corpus.py).
         small = corpus(ctx) if only - {"install", "quality"} else None
         need_large = bool(only & {"growth", "load"})
@@ -124,6 +127,7 @@ def main(argv) -> int:
         f"themegen benchmark, {datetime.datetime.now(datetime.timezone.utc):%Y-%m-%d %H:%M} UTC",
         f"- machine: {machine()}; load average {load_before[0]:.1f} at the start, "
         f"{os.getloadavg()[0]:.1f} at the end (other jobs share the cores: compare ratios, not seconds)",
+        f"- peers: {peers.summary(absent)}",
         f"- themegen: {version}, revision {revision(root)}; release build {os.path.relpath(ctx.themegen, root)}",
         f"- command: `{command}`; {ctx.runs} alternating pairs per comparison ({ctx.slow_runs} for the slowest peers), "
         "one unmeasured warm-up pair; corpus " + (small or "not needed"),
