@@ -3,7 +3,7 @@
 
     python3 Benchmarks/bench.py            # everything but the load rows (make bench)
     python3 Benchmarks/bench.py --quick    # 3 runs, no ChunkyPNG, no 200-theme generation (make bench QUICK=1)
-    python3 Benchmarks/bench.py --load     # also the 2,000-asset / 500-theme load rows (make bench-large)
+    python3 Benchmarks/bench.py --load     # also the 2,000-asset / 500-theme load rows (make bench LOAD=1)
 
 Builds a release themegen and png_floor, generates the bench corpora once with
 ../shared/bench/make_corpus.py (under $THEMEGEN_BENCH_DIR, default /tmp), runs every
