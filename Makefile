@@ -11,7 +11,7 @@ BINDIR ?= $(PREFIX)/bin
 INSTALLED = $(DESTDIR)$(BINDIR)/themegen
 
 .PHONY: help build release test run generate themes assets preview check watch clean \
-        install uninstall exports bench bench-large fuzz sanitize
+        install uninstall exports bench bench-large bench-peers fuzz sanitize
 
 help:
 	@echo "make build      debug build"
@@ -26,8 +26,10 @@ help:
 	@echo "make uninstall  remove it"
 	@echo "make clean      remove what themegen generated, and .build"
 	@echo "make exports    redraw the sample exports in Exports/"
-	@echo "make bench      benchmark against peers (ratios from one run; QUICK=1 for a short run)"
-	@echo "make bench-large  the same plus the 2,000-asset / 500-theme load rows (slow)"
+	@echo "make bench      benchmark against peers (ratios from one run; QUICK=1 for a short run,"
+	@echo "                  LOAD=1 adds the 500-theme / 2,000-asset load rows, about 15 min more)"
+	@echo "make bench-large  the same as make bench LOAD=1"
+	@echo "make bench-peers  install the peers the bench compares with (apt-get and pip, as root)"
 	@echo "make fuzz       run each libFuzzer target for SECONDS (default 30) seconds"
 	@echo "make sanitize   swift test under AddressSanitizer (and UBSan on the C bridge)"
 
@@ -81,10 +83,15 @@ exports:
 
 # The bench builds its own release binary and corpora (under /tmp, once) and is never part of `swift test`.
 bench:
-	python3 Benchmarks/bench.py $(if $(QUICK),--quick)
+	python3 Benchmarks/bench.py $(if $(QUICK),--quick) $(if $(LOAD),--load)
 
 bench-large:
 	python3 Benchmarks/bench.py --load $(if $(QUICK),--quick)
+
+# What the bench compares with; a run without them skips their rows and says which are missing.
+bench-peers:
+	apt-get install -y ruby ruby-chunky-png ruby-oily-png imagemagick libvips-tools librsvg2-bin valgrind
+	python3 -m pip install pillow numpy pyvips
 
 # libFuzzer targets, each built on its own in .build/fuzz (see scripts/fuzz.sh).
 SECONDS ?= 30

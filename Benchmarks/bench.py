@@ -3,7 +3,7 @@
 
     python3 Benchmarks/bench.py            # everything but the load rows (make bench)
     python3 Benchmarks/bench.py --quick    # 3 runs, no ChunkyPNG, no 200-theme generation (make bench QUICK=1)
-    python3 Benchmarks/bench.py --load     # also the 2,000-asset / 500-theme load rows (make bench-large)
+    python3 Benchmarks/bench.py --load     # also the 2,000-asset / 500-theme load rows (make bench LOAD=1)
 
 Builds a release themegen and png_floor, generates the bench corpora once with
 ../shared/bench/make_corpus.py (under $THEMEGEN_BENCH_DIR, default /tmp), runs every
@@ -22,13 +22,14 @@ import sys
 sys.dont_write_bytecode = True  # no __pycache__ in the repository
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-from benchlib import binary, decode, incremental, load, quality, slicing, themes, watch  # noqa: E402
-from benchlib.measure import SPAWN  # noqa: E402
+from benchlib import binary, cold, decode, incremental, peers, quality, slicing, themes, watch  # noqa: E402
+from benchlib.measure import SPAWN, progress  # noqa: E402
 from benchlib.prepare import (SetupError, build_floor, build_spawn, build_themegen, corpus,  # noqa: E402
                               discover_commands, locate)
 from benchlib.table import missed, render  # noqa: E402
 
-SECTIONS = ("install", "decode", "themes", "shapes", "growth", "slice", "encoder", "incremental", "watch", "quality", "load")
+SECTIONS = ("install", "decode", "themes", "overlays", "shapes", "growth", "memory", "slice", "encoder", "cold",
+            "incremental", "watch", "quality", "load")
 
 
 def machine() -> str:
@@ -59,6 +60,7 @@ def main(argv) -> int:
     ap.add_argument("--quick", action="store_true", help="3 runs (1 for slow peers), no ChunkyPNG, "
                     "growth rows only if the 200-theme corpus already exists")
     ap.add_argument("--load", action="store_true", help="add the 2,000-asset / 500-theme load rows (slow)")
+    ap.add_argument("--load-pairs", type=int, help="pairs for the load rows (default 2, quick 1; about 3 min a pair)")
     ap.add_argument("--runs", type=int, help="pairs per comparison (default 5, quick 3)")
     ap.add_argument("--slow-runs", type=int, help="pairs for the slowest peers (ChunkyPNG, libvips CLI loops; "
                     "default 3, quick 1)")
@@ -81,9 +83,12 @@ def main(argv) -> int:
         ctx.floor = build_floor(ctx)
         ctx.themegen = os.path.abspath(a.themegen) if a.themegen else build_themegen(ctx)
         ctx.commands = discover_commands(ctx.themegen)
+        absent = peers.missing()
+        if absent:
+            progress("peers " + peers.summary(absent))
         # The install and quality rows need no corpus (and so no Pillow for make_corpus.py).
         small = corpus(ctx) if only - {"install", "quality"} else None
-        need_large = bool(only & {"growth", "load"})
+        need_large = bool(only & {"growth", "memory", "load"})
         large = corpus(ctx, large=True, generate=not a.quick) if need_large else None
     except (SetupError, subprocess.CalledProcessError, OSError) as e:
         print(f"bench: error: {e}", file=sys.stderr)
@@ -97,10 +102,14 @@ def main(argv) -> int:
         rows += decode.rows(ctx, small)
     if "themes" in only:
         rows += themes.rows(ctx, small, chunky=not a.quick).rows
+    if "overlays" in only:
+        rows += themes.overlay_rows(ctx)
     if "shapes" in only:
         rows += themes.shape_rows(ctx)
     if "growth" in only:
         rows += themes.growth_rows(ctx, small, large)
+    if "memory" in only:
+        rows += cold.memory_rows(ctx, small, large, with_load="load" in only)
     slice_ran = False
     if only & {"slice", "encoder"}:
         sliced = slicing.rows(ctx, small)
@@ -109,6 +118,8 @@ def main(argv) -> int:
             rows += sliced.rows
     if "encoder" in only:
         rows += slicing.encoder_rows(ctx, slice_ran)
+    if "cold" in only:
+        rows += cold.rows(ctx, small)
     if "incremental" in only:
         rows += incremental.rows(ctx, small)
     if "watch" in only:
@@ -116,7 +127,7 @@ def main(argv) -> int:
     if "quality" in only:
         rows += quality.rows(ctx)
     if "load" in only:
-        rows += load.rows(ctx, small, large)
+        rows += cold.load_rows(ctx, small, large, a.load_pairs or (1 if a.quick else 2))
 
     version = subprocess.run([ctx.themegen, "--version"], capture_output=True, text=True).stdout.strip()
     command = "python3 Benchmarks/bench.py" + ("".join(f" {x}" for x in argv) if argv else "")
@@ -124,6 +135,7 @@ def main(argv) -> int:
         f"themegen benchmark, {datetime.datetime.now(datetime.timezone.utc):%Y-%m-%d %H:%M} UTC",
         f"- machine: {machine()}; load average {load_before[0]:.1f} at the start, "
         f"{os.getloadavg()[0]:.1f} at the end (other jobs share the cores: compare ratios, not seconds)",
+        f"- peers: {peers.summary(absent)}",
         f"- themegen: {version}, revision {revision(root)}; release build {os.path.relpath(ctx.themegen, root)}",
         f"- command: `{command}`; {ctx.runs} alternating pairs per comparison ({ctx.slow_runs} for the slowest peers), "
         "one unmeasured warm-up pair; corpus " + (small or "not needed"),

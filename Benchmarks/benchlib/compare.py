@@ -19,6 +19,7 @@ class Tool:
     targets: TargetsFn = lambda pair, tg, peer: []
     out_bytes: Callable[[], Optional[int]] = lambda: None  # bytes the last run wrote
     check: Callable[[], Optional[str]] = lambda: None  # a problem with the last run's output, or None
+    note: Callable[[Pair], str] = lambda pair: ""  # information added to the peer's paired ratios
 
 
 @dataclass
@@ -96,6 +97,9 @@ def _peer_row(job, peer: Tool, result, tg_bytes, tg_note) -> Row:
                 f"(pairs {result.spread})")
         if tg_bytes is not None and peer_bytes:
             text += f"; bytes {ratio(tg_bytes / peer_bytes)}"
+        extra = peer.note(result)
+        if extra:
+            text += f"; {extra}"
         return Row(job, peer.label, f"{len(s.runs)} pairs", s.wall, s.cpu, s.rss, peer_bytes, text + suffix,
                    peer.targets(result, tg_bytes, peer_bytes))
     s = result

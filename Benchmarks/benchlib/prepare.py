@@ -79,6 +79,8 @@ def corpus(ctx: Context, large: bool = False, generate: bool = True) -> Optional
         return folder
     if not generate:
         return None
+    from .peers import require_corpus_tools  # here, not at the top: peers imports this module
+    require_corpus_tools()
     partial = f"{folder}.partial-{os.getpid()}"
     shutil.rmtree(partial, ignore_errors=True)
     extra = ["--scale-large", "--only", "themes"] if large else []

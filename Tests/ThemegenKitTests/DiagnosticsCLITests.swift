@@ -292,14 +292,14 @@ extension DiagnosticsCLITests {
         for c in ThemegenCLI.commands { for o in c.options { existing.insert("--" + o.name) } }
         for o in globalOptions { existing.insert("--" + o.name) }
         // Options of other programs the pages show: headless Chromium (preview.md), swift test
-        // (development.md), the bench and fixture tools (performance.md, slicing.md), and the
-        // generated CSS custom properties (`--theme-NAME-…`, templates.md).
+        // (development.md), the bench and fixture tools (performance.md, slicing.md; make-exports'
+        // --shapes and --overlays), and the generated CSS custom properties (`--theme-NAME-…`, templates.md).
         let otherPrograms: Set<String> = [
             "--allow-file-access-from-files", "--allow-writing-to-package-directory", "--blink-settings",
             "--disable-gpu", "--dump-dom", "--force-color-profile", "--force-device-scale-factor", "--headless",
             "--hide-scrollbars", "--no-sandbox", "--screenshot", "--window-size", "--filter",
             "--product", "--sanitize", "--scratch-path", "--goal", "--truth", "--seed", "--random", "--oily", "--only", "--tool", "--theme",
-            "--static-swift-stdlib", "--shapes",
+            "--static-swift-stdlib", "--shapes", "--overlays",
         ]
         XCTAssertEqual(existing.subtracting(documented).sorted(), [], "options no page documents")
         XCTAssertEqual(documented.subtracting(existing).subtracting(otherPrograms).sorted(), [], "documented options that do not exist")
