@@ -2,14 +2,14 @@
 # `make fuzz SECONDS=N`: builds each libFuzzer target (one at a time, in .build/fuzz so the
 # normal build is untouched) and runs it for N seconds on a corpus seeded from the repository.
 # A crashing input is saved by libFuzzer as .build/fuzz/crash-*; commit it under
-# Tests/ThemegenKitTests/Fixtures/Fuzz/TARGET/ and `swift test` replays it.
+# Tests/Fixtures/Fuzz/TARGET/ and `swift test` replays it.
 set -eu
 SECONDS_EACH=${1:-30}
 SWIFT=${SWIFT:-swift}
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 cd "$ROOT"
 FUZZ=.build/fuzz
-SEEDS=Tests/ThemegenKitTests/Fixtures
+SEEDS=Tests/Fixtures
 status=0
 for target in FuzzPNG FuzzMustache FuzzConfig FuzzManifest; do
     THEMEGEN_FUZZ=1 $SWIFT build --scratch-path "$FUZZ" --sanitize fuzzer --product "$target" >/dev/null
