@@ -50,7 +50,7 @@ package enum ThemeExtractor {
     package static func fitFile(path: String, maxPixels: Int = PNGLimits.defaultMaxPixels, options: ThemeOptions? = nil) throws -> FittedFile {
         let reader = try PNGRowReader(path: path, maxPixels: maxPixels, rgbWhenOpaque: true)
         if let options, !options.convertToSRGB, case .other(let profile) = reader.colorSpace {
-            throw unsupportedProfile(FilePath.relative(path, to: options.baseDirectory), profile)
+            throw unsupportedProfile(FilePath.relative(path, to: options.baseDirectory), profile, remedy: options.poorFitRemedy)
         }
         let width = reader.header.width, height = reader.header.height
         guard width > 0 && height > 0 else { throw FileError(path, "the image is empty") }
@@ -112,8 +112,8 @@ package enum ThemeExtractor {
         }
     }
 
-    static func unsupportedProfile(_ file: String, _ profile: String) -> FileError {
-        FileError(file, "colour profile '\(profile)' is neither sRGB nor Display P3; re-export in sRGB or Display P3, or pass --color-space srgb to take its values as sRGB")
+    static func unsupportedProfile(_ file: String, _ profile: String, remedy: PoorFitRemedy) -> FileError {
+        FileError(file, "colour profile '\(profile)' is neither sRGB nor Display P3; re-export in sRGB or Display P3" + remedy.takeAsSRGB)
     }
 
     /// Applies the theme rules to one fit; nil (with an error reported) when the file cannot
@@ -148,7 +148,7 @@ package enum ThemeExtractor {
             }
         case .other(let profile):
             guard options.convertToSRGB else {
-                console.error(unsupportedProfile(file, profile))
+                console.error(unsupportedProfile(file, profile, remedy: options.poorFitRemedy))
                 return nil
             }
             colorSpace = .sRGB

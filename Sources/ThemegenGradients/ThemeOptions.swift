@@ -65,7 +65,9 @@ package struct TextColorCheck: Sendable, Hashable {
 }
 
 /// Where the user can keep a rejected theme: the `--allow-poor-fit` flag of a command, or the
-/// `allowPoorFit` keys of a themes input in a config (`run` takes no such flag).
+/// `allowPoorFit` keys of a themes input in a config (`run` takes no such flag). It also words
+/// the way around an unsupported colour profile, which only the commands' `--color-space srgb`
+/// offers (a config has no such key).
 package enum PoorFitRemedy: Sendable, Hashable {
     case flag
     /// The themes input's key path (`themes[0]`) and the config file's name.
@@ -76,6 +78,14 @@ package enum PoorFitRemedy: Sendable, Hashable {
         case .flag: return "pass --allow-poor-fit to keep it anyway"
         case let .config(keyPath, file):
             return "set \(keyPath).themes.\(JSONKey.quoted(theme)).allowPoorFit (or \(keyPath).allowPoorFit) to true in \(file) to keep it anyway, or leave the file out with \(keyPath).exclude"
+        }
+    }
+
+    /// What follows "re-export in sRGB or Display P3" for a profile that is neither.
+    var takeAsSRGB: String {
+        switch self {
+        case .flag: return ", or pass --color-space srgb to take its values as sRGB"
+        case .config: return ""
         }
     }
 

@@ -84,6 +84,22 @@ final class ResourceLimitCLITests: XCTestCase {
         XCTAssertEqual(themesErr, "themegen: error: \(path): colour profile 'Evil\\u{1b}[2K\\nthemegen: error: forged' is neither sRGB nor Display P3; re-export in sRGB or Display P3, or pass --color-space srgb to take its values as sRGB\n")
     }
 
+    /// In a `run` the same file's message offers no flag: `run` has no `--color-space`, and a
+    /// config no key for it, so re-exporting is the remedy.
+    func testThemesInputOfARunNamesNoColourSpaceFlag() throws {
+        let root = FilePath.parent(adobeLikePNG("Odd@3x.png"))
+        let path = root + "/Art/Odd@3x.png"
+        try FileManager.default.createDirectory(atPath: root + "/Art", withIntermediateDirectories: true)
+        try FileManager.default.moveItem(atPath: root + "/Odd@3x.png", toPath: path)
+        writeFile(root + "/themegen.json", #"{"themes": [{"input": "Art", "outputs": [{"template": "json", "output": "Generated/Themes.json"}]}]}"#)
+        let (code, _, err) = cli(["--config", root + "/themegen.json"])
+        XCTAssertEqual(code, .input)
+        // A run names files relative to the config's folder.
+        XCTAssertEqual(err, "themegen: error: Art/Odd@3x.png: colour profile 'Evil\\u{1b}[2K\\nthemegen: error: forged' is neither sRGB nor Display P3; re-export in sRGB or Display P3\n")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: path))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: root + "/Generated/Themes.json"))
+    }
+
     /// A zlib stream of stored blocks: no compression, so the size is exactly known.
     func zlibStored(_ data: [UInt8]) -> [UInt8] {
         var out: [UInt8] = [0x78, 0x01]
