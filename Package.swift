@@ -59,7 +59,8 @@ let package = Package(
         // Commands, argument parsing, the console, exit codes.
         .target(name: "ThemegenCLI", dependencies: ["ThemegenBuild"]),
         .executableTarget(name: "themegen", dependencies: ["ThemegenCLI"]),
-        // Test fixtures shared by the tests and make-exports: the gradient renderer, seeded noise.
+        // Test fixtures shared by the tests and make-exports: the gradient renderer, seeded noise,
+        // images built pixel by pixel, the gradient accuracy measure, overlay scenarios.
         .target(name: "ThemegenTestSupport", dependencies: ["ThemegenGradients"]),
         // `swift package themegen`: the build step from SwiftPM, writing into the package.
         .plugin(
@@ -84,11 +85,28 @@ let package = Package(
         .plugin(name: "ThemeGenPlugin", capability: .buildTool(), dependencies: ["themegen"]),
         // Draws the sample exports in Exports/ (`make exports`).
         .executableTarget(name: "make-exports", dependencies: ["ThemegenTestSupport"], path: "Sources/MakeExports"),
-        .testTarget(
-            name: "ThemegenKitTests",
-            dependencies: ["ThemegenCLI", "ThemegenTestSupport"],
-            exclude: ["Fixtures"]
-        ),
+
+        // Tests: one target per library target, each depending only on the layer it tests and
+        // the helpers below. Fixtures and golden files are in Tests/Fixtures, the vendored
+        // third-party corpora in Tests/Corpus; the tests find both through ThemegenTestKit.
+        // The test-only helpers: paths, temporary folders, file helpers, a Diagnostics that
+        // records (Core only, so every test target can use it).
+        .target(name: "ThemegenTestKit", dependencies: ["ThemegenCore"], path: "Tests/ThemegenTestKit"),
+        // Themes, assets and previews built in memory, for the generate layer and above.
+        .target(name: "ThemegenFixtures", dependencies: ["ThemegenGenerate", "ThemegenTestKit"],
+                path: "Tests/ThemegenFixtures"),
+        .testTarget(name: "ThemegenCoreTests", dependencies: ["ThemegenCore", "ThemegenTestKit"]),
+        .testTarget(name: "ThemegenImageTests", dependencies: ["ThemegenImage", "ThemegenTestKit", "ThemegenTestSupport"]),
+        .testTarget(name: "MustacheTests", dependencies: ["Mustache", "ThemegenTestKit"]),
+        .testTarget(name: "ThemegenGradientsTests", dependencies: ["ThemegenGradients", "ThemegenTestKit", "ThemegenTestSupport"]),
+        .testTarget(name: "ThemegenSlicingTests", dependencies: ["ThemegenSlicing", "ThemegenTestKit", "ThemegenTestSupport"]),
+        .testTarget(name: "ThemegenGenerateTests",
+                    dependencies: ["ThemegenGenerate", "ThemegenTestKit", "ThemegenTestSupport", "ThemegenFixtures"]),
+        .testTarget(name: "ThemegenConfigTests", dependencies: ["ThemegenConfig", "ThemegenTestKit"]),
+        .testTarget(name: "ThemegenBuildTests",
+                    dependencies: ["ThemegenBuild", "ThemegenTestKit", "ThemegenTestSupport", "ThemegenFixtures"]),
+        .testTarget(name: "ThemegenCLITests",
+                    dependencies: ["ThemegenCLI", "ThemegenTestKit", "ThemegenTestSupport", "ThemegenFixtures"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -6,7 +6,7 @@ import ThemegenConfig
 import ThemegenBuild
 
 /// What the libFuzzer targets (Sources/Fuzz*, `make fuzz`) run on each input, and what
-/// `swift test` replays on every input that once failed (Tests/ThemegenKitTests/Fixtures/Fuzz).
+/// `swift test` replays on every input that once failed (Tests/Fixtures/Fuzz).
 /// Each must return normally for any bytes: errors are fine, a trap or a hang is the bug.
 package enum FuzzEntries {
     /// PNG reading through libpng, the colour chunks, the ICC parser and 9-patch markers. The

@@ -2,7 +2,7 @@ import Mustache
 import ThemegenCore
 import ThemegenSlicing
 
-/// The template context of a list of assets (every key is documented in docs/TEMPLATES.md).
+/// The template context of a list of assets (every key is documented in docs/templates.md).
 package enum AssetContext {
     /// One enum level of the generated namespace: a group folder, or the root.
     private final class Group {

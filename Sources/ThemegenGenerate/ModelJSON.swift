@@ -4,7 +4,7 @@ import ThemegenImage
 import ThemegenSlicing
 
 /// The built-in `--template json` serializers of the theme and asset models. Keys and their
-/// order are part of themegen's interface (documented in docs/TEMPLATES.md).
+/// order are part of themegen's interface (documented in docs/templates.md).
 package enum ModelJSON {
     /// `{"themes": [...]}`.
     package static func themes(_ themes: [Theme]) -> String {

@@ -4,7 +4,7 @@ import ThemegenGradients
 import ThemegenImage
 import ThemegenSlicing
 
-/// The template context of the preview page (every key is documented in docs/PREVIEW.md).
+/// The template context of the preview page (every key is documented in docs/preview.md).
 ///
 /// It extends the code templates' theme and asset contexts (same names, identifiers, colours
 /// and CSS colour forms), adding what a page needs: image paths, display sizes, the gradient

@@ -12,7 +12,7 @@ import Mustache
 import ThemegenCore
 import ThemegenGradients
 
-/// The template context of a list of themes (every key is documented in docs/TEMPLATES.md).
+/// The template context of a list of themes (every key is documented in docs/templates.md).
 package enum ThemeContext {
     /// Members the default `swift` template declares on the theme type next to the themes.
     static let reservedMembers: Set<String> = ["all", "named"]

@@ -1,0 +1,73 @@
+import Foundation
+import ThemegenImage
+import ThemegenGradients
+
+/// Artboards with the overlays real exports carry: white cards with soft shadows on pastel
+/// gradients, list rows, frosted panels, text, icons; and gradients with many, hard or
+/// translucent stops. Shared by the fitter tests and the theme tests.
+package enum OverlayScenarios {
+    package typealias S = GradientTestSupport
+
+    /// A card with its soft drop shadow (the shadow first, so the card covers it).
+    package static func card(_ r: PixelRect, color: String = "#FFFFFF", radius: Int = 24, blur: Double = 16, opacity: Double = 0.18, offsetY: Int = 8) -> [GradientRenderer.Overlay] {
+        [.shadow(r, cornerRadius: radius, blur: blur, opacity: opacity, offsetY: offsetY),
+         .rect(r, color: S.hex(color), cornerRadius: radius)]
+    }
+
+    /// A grouped list: rows of `color` with a line of dark text and a round icon each.
+    package static func listRows(x: Int, y: Int, width: Int, rows: Int, rowHeight: Int = 56, gap: Int = 1,
+                         color: RGBA = RGBA(red: 1, green: 1, blue: 1), seed: UInt64 = 11) -> [GradientRenderer.Overlay] {
+        var out: [GradientRenderer.Overlay] = []
+        for i in 0..<rows {
+            let top = y + i * (rowHeight + gap)
+            out.append(.rect(PixelRect(x: x, y: top, width: width, height: rowHeight), color: color, cornerRadius: 0))
+            out.append(.icon(centerX: x + 28, centerY: top + rowHeight / 2, radius: 14, color: S.hex("#FF9500")))
+            out.append(.text(PixelRect(x: x + 56, y: top + (rowHeight - 14) / 2, width: width / 2, height: 14), color: S.hex("#1C1C1E"), seed: seed + UInt64(i)))
+        }
+        return out
+    }
+
+    /// A frosted translucent panel: white at 35 % over the (already smooth) gradient, with a
+    /// line of text on it.
+    package static func frosted(_ r: PixelRect) -> [GradientRenderer.Overlay] {
+        [.rect(r, color: RGBA(red: 1, green: 1, blue: 1, alpha: 0.35), cornerRadius: 20),
+         .text(PixelRect(x: r.x + 20, y: r.y + 20, width: r.width - 40, height: 34), color: S.hex("#FFFFFF"), seed: 21)]
+    }
+
+    package static func statusBar(_ w: Int, _ h: Int = 44) -> GradientRenderer.Overlay { .bar(.top, thickness: h, color: S.hex("#F2F2F7")) }
+    package static func tabBar(_ w: Int, _ h: Int = 83) -> GradientRenderer.Overlay { .bar(.bottom, thickness: h, color: RGBA(red: 0.98, green: 0.98, blue: 0.98, alpha: 0.94)) }
+
+    package static func scenarios(w: Int = 375, h: Int = 812) -> [(String, GradientRenderer)] {
+        [
+            ("white card soft shadow pastel", GradientRenderer(width: w, height: h, gradient: S.gradient(180, [("#FBC2EB", 0), ("#A6C1EE", 1)]), dither: true,
+                                                              overlays: card(PixelRect(x: 24, y: 260, width: w - 48, height: 260)))),
+            ("near-white cards pastel 150", GradientRenderer(width: w, height: h, gradient: S.gradient(150, [("#FDFCFB", 0), ("#E2D1C3", 1)]), dither: true,
+                                                             overlays: [statusBar(w)] + card(PixelRect(x: 24, y: 120, width: w - 48, height: 100), color: "#FFFFFF")
+                                                                 + card(PixelRect(x: 24, y: 420, width: w - 48, height: 80), color: "#FAFAFA"))),
+            ("list rows", GradientRenderer(width: w, height: h, gradient: S.gradient(180, [("#E0C3FC", 0), ("#8EC5FC", 1)]), dither: true,
+                                           overlays: [statusBar(w)] + listRows(x: 16, y: 140, width: w - 32, rows: 6))),
+            ("frosted panel", GradientRenderer(width: w, height: h, gradient: S.gradient(135, [("#667EEA", 0), ("#764BA2", 1)]), dither: true,
+                                               overlays: frosted(PixelRect(x: 24, y: 300, width: w - 48, height: 220)))),
+            // Status bar, a white card with its shadow, two list rows, a frosted panel and text:
+            // about 30 % of the box, 45 % with the card's shadow and the rows' full width.
+            ("four kinds 160", GradientRenderer(width: w, height: h, gradient: S.gradient(160, [("#FFDEE9", 0), ("#B5FFFC", 1)]), dither: true, grain: 2,
+                                                overlays: [statusBar(w)] + card(PixelRect(x: 24, y: 100, width: w - 48, height: 90))
+                                                    + listRows(x: 16, y: 300, width: w - 32, rows: 2) + frosted(PixelRect(x: 80, y: 480, width: 200, height: 80))
+                                                    + [.text(PixelRect(x: 30, y: 680, width: 250, height: 30), color: S.hex("#333333"), seed: 4)])),
+            ("7 stops 120", GradientRenderer(width: w, height: h, gradient: S.gradient(120, [("#FF0000", 0), ("#FF8000", 0.17), ("#FFFF00", 0.33), ("#00C000", 0.5), ("#0080FF", 0.67), ("#4000FF", 0.83), ("#8000FF", 1)]))),
+            ("9 stops 180", GradientRenderer(width: w, height: h, gradient: S.gradient(180, [("#0D0D2B", 0), ("#2B1055", 0.1), ("#7597DE", 0.22), ("#F0C27B", 0.35), ("#FF9A8B", 0.48),
+                                                                                          ("#FF6A88", 0.6), ("#C850C0", 0.72), ("#4158D0", 0.86), ("#0B0B45", 1)]), dither: true)),
+            ("6 stops inset 200", GradientRenderer(width: w, height: h, gradient: S.gradient(200, [("#F9D423", 0.1), ("#FF4E50", 0.3), ("#FC913A", 0.45), ("#A8E063", 0.6), ("#56AB2F", 0.75), ("#134E5E", 0.9)]),
+                                                   overlays: [statusBar(w)])),
+            ("translucent 200 alpha", GradientRenderer(width: w, height: h, gradient: LinearGradient(angle: 180, stops: [
+                GradientStop(color: RGBA(red: 1, green: 0, blue: 0, alpha: 200.0 / 255), position: 0),
+                GradientStop(color: RGBA(red: 0, green: 0, blue: 1, alpha: 200.0 / 255), position: 1)]))),
+            ("scrim fade 160", GradientRenderer(width: w, height: h, gradient: LinearGradient(angle: 160, stops: [
+                GradientStop(color: RGBA(red: 0, green: 0, blue: 0, alpha: 0), position: 0.2),
+                GradientStop(color: RGBA(red: 0.05, green: 0.05, blue: 0.2, alpha: 0.8), position: 1)]))),
+            ("white to clear 180", GradientRenderer(width: w, height: h, gradient: LinearGradient(angle: 180, stops: [
+                GradientStop(color: RGBA(red: 1, green: 1, blue: 1, alpha: 1), position: 0),
+                GradientStop(color: RGBA(red: 1, green: 1, blue: 1, alpha: 0), position: 1)]))),
+        ]
+    }
+}

@@ -1,0 +1,114 @@
+import Foundation
+import XCTest
+@testable import ThemegenCore
+@testable import ThemegenImage
+@testable import Mustache
+@testable import ThemegenGradients
+@testable import ThemegenSlicing
+@testable import ThemegenGenerate
+@testable import ThemegenConfig
+@testable import ThemegenBuild
+@testable import ThemegenCLI
+import ThemegenTestSupport
+import ThemegenTestKit
+import ThemegenFixtures
+
+/// A bare run as one pass: every input decoded once (the preview's thumbnails come from the
+/// theme pass, its asset images from the slicer), and a broken artboard costs only its own
+/// input's outputs.
+final class SharedRunTests: XCTestCase {
+    static let config = """
+        {
+          "themes": [{ "input": "Exports/Themes", "outputs": [{ "template": "swift", "output": "Generated/Themes.swift" }],
+                       "colorsets": "Generated/Colors.xcassets" }],
+          "assets": [{ "input": "Exports/Assets", "catalog": "Generated/Assets.xcassets",
+                       "outputs": [{ "template": "swift-assets", "output": "Generated/Assets.swift" }] }],
+          "preview": { "output": "Generated/Preview/index.html" }
+        }
+
+        """
+
+    /// A small project from the bundled exports: three themes (one with a 1x variant beside
+    /// its @3x) and three assets.
+    func makeProject() throws -> String {
+        let dir = makeTemporaryFolder(self)
+        let exports = SharedCorpus.repoRoot.appendingPathComponent("Exports").path
+        let fm = FileManager.default
+        for folder in ["Exports/Themes", "Exports/Assets/Icons"] {
+            try fm.createDirectory(atPath: dir + "/" + folder, withIntermediateDirectories: true)
+        }
+        for file in ["Themes/Mint.png", "Themes/Forest@2x.png", "Themes/Rose Gold@3x.png", "Themes/Rose Gold.png",
+                     "Assets/Card@3x.png", "Assets/Icons/Star@3x.png", "Assets/Icons/Close@3x.png"] {
+            try fm.copyItem(atPath: exports + "/" + file, toPath: dir + "/Exports/" + file)
+        }
+        writeFile(dir + "/themegen.json", Self.config)
+        return dir
+    }
+
+    func run(_ dir: String, _ extra: [String] = []) -> (code: ExitCode, out: String, err: String) {
+        let c = CapturedConsole()
+        let code = ThemegenCLI.run(["run", "--config", dir + "/themegen.json"] + extra, console: c.console)
+        return (code, c.out, c.err)
+    }
+
+    func testEveryInputIsDecodedOnceInABareRun() throws {
+        let dir = try makeProject()
+        let (result, opened) = PNGReadLog.recording { run(dir, ["--no-cache"]) }
+        XCTAssertEqual(result.code, .ok, result.err)
+        let inputs = opened.filter { $0.contains("/Exports/") }.map { String($0[$0.range(of: "/Exports/")!.upperBound...]) }
+        // Rose Gold.png is the 1x of a theme fitted from its @3x: never read.
+        XCTAssertEqual(inputs.sorted(), ["Assets/Card@3x.png", "Assets/Icons/Close@3x.png", "Assets/Icons/Star@3x.png",
+                                         "Themes/Forest@2x.png", "Themes/Mint.png", "Themes/Rose Gold@3x.png"])
+        XCTAssertEqual(Set(inputs).count, inputs.count, "decoded twice: \(inputs)")
+        // The page still shows every theme's thumbnail and every asset's images.
+        let preview = dir + "/Generated/Preview/images"
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: preview + "/themes").sorted(),
+                       ["forest.png", "mint.png", "rose-gold.png"])
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: preview + "/assets").count, 9)
+    }
+
+    func testABrokenArtboardCostsOnlyItsOwnInputsOutputs() throws {
+        let dir = try makeProject()
+        XCTAssertEqual(run(dir).code, .ok)
+        let themesSwift = readText(dir + "/Generated/Themes.swift")
+        let colors = try FileManager.default.subpathsOfDirectory(atPath: dir + "/Generated/Colors.xcassets").sorted()
+        XCTAssertNotNil(themesSwift)
+
+        // A truncated export and a new asset: the asset is written, the themes input's outputs stay.
+        let broken = dir + "/Exports/Themes/Broken@3x.png"
+        let mint = try Data(contentsOf: URL(fileURLWithPath: dir + "/Exports/Themes/Mint.png"))
+        try mint.prefix(400).write(to: URL(fileURLWithPath: broken))
+        try FileManager.default.copyItem(atPath: SharedCorpus.repoRoot.appendingPathComponent("Exports/Assets/Icons/Plus@3x.png").path,
+                                         toPath: dir + "/Exports/Assets/Icons/Plus@3x.png")
+        let failed = run(dir)
+        XCTAssertEqual(failed.code, .input)
+        XCTAssertEqual(failed.err, """
+            themegen: error: \(broken): PNG file is truncated: it ends before the data its chunks declare
+            wrote 9 file(s), deleted 0, unchanged 26
+
+            """)
+        XCTAssertEqual(readText(dir + "/Generated/Themes.swift"), themesSwift)
+        XCTAssertEqual(try FileManager.default.subpathsOfDirectory(atPath: dir + "/Generated/Colors.xcassets").sorted(), colors)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: dir + "/Generated/Assets.xcassets/Icons/Plus.imageset/Contents.json"))
+        XCTAssertTrue(readText(dir + "/Generated/Assets.swift")!.contains("plus"))
+        let page = try XCTUnwrap(readText(dir + "/Generated/Preview/index.html"))
+        XCTAssertTrue(page.contains("<dt>Source</dt><dd><code>Exports/Themes/Broken@3x.png</code></dd>"), page)
+        XCTAssertTrue(page.contains("<dt>Error</dt><dd>PNG file is truncated: it ends before the data its chunks declare</dd>"))
+        XCTAssertTrue(page.contains("1 artboard not recovered"))
+
+        // --check: the failed input's outputs are stale (a run cannot bring them up to date).
+        let check = run(dir, ["--check"])
+        XCTAssertEqual(check.code, .input)
+        XCTAssertTrue(check.out.contains("stale: Generated/Themes.swift\n"), check.out)
+        XCTAssertTrue(check.out.contains("stale: Generated/Colors.xcassets/Mint/themeColor.colorset/Contents.json\n"), check.out)
+        XCTAssertFalse(check.out.contains("Assets"), check.out)
+
+        // Fixed: the next run is whole again, and the failed job was never cached.
+        try FileManager.default.removeItem(atPath: broken)
+        let fixed = run(dir)
+        XCTAssertEqual(fixed.code, .ok, fixed.err)
+        XCTAssertEqual(readText(dir + "/Generated/Themes.swift"), themesSwift)
+        XCTAssertFalse(readText(dir + "/Generated/Preview/index.html")!.contains("Broken"))
+        XCTAssertEqual(run(dir).err, "")
+    }
+}

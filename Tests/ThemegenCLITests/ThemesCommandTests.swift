@@ -1,0 +1,67 @@
+import Foundation
+import XCTest
+@testable import ThemegenImage
+@testable import ThemegenCLI
+import ThemegenTestSupport
+import ThemegenTestKit
+
+/// `themegen themes`: what it prints for good, bad and shaped artboards.
+final class ThemesCommandTests: XCTestCase {
+    typealias S = GradientTestSupport
+
+    var dir: String = ""
+
+    override func setUp() { dir = makeTemporaryFolder(self) }
+
+    @discardableResult
+    func write(_ name: String, _ image: Image) throws -> String {
+        let path = dir + "/" + name
+        try Data(PNGEncoder.encode(image)).write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
+    /// `themes DIR` with one bad artboard prints every good theme, reports the bad one on
+    /// stderr naming the file and why, and exits 2.
+    func testThemesCommandPrintsGoodThemesWhenOneFails() throws {
+        try write("Good.png", GradientRenderer(width: 100, height: 200, gradient: S.gradient(180, [("#000000", 0), ("#FFFFFF", 1)])).render())
+        try write("Clear.png", Image(width: 64, height: 64, pixels: .rgba8([UInt8](repeating: 0, count: 64 * 64 * 4))))
+        try write("Tiny.png", Image(width: 1, height: 1, pixels: .rgba8([10, 20, 30, 255])))
+        let c = CapturedConsole()
+        let code = ThemegenCLI.run(["themes", dir, "--template", "json"], console: c.console)
+        XCTAssertEqual(code, .input)
+        XCTAssertTrue(c.out.contains("\"name\": \"Good\""), c.out)
+        XCTAssertFalse(c.out.contains("Clear"), c.out)
+        XCTAssertTrue(c.err.contains("Clear.png: the artboard is fully transparent (alpha 0 everywhere)"), c.err)
+        XCTAssertTrue(c.err.contains("Tiny.png: the artboard is 1×1 px; a gradient needs at least 8×8 px"), c.err)
+    }
+}
+
+/// `themegen themes --template json` on radial and angular exports prints each type's keys.
+final class ShapeThemesCLITests: XCTestCase {
+    typealias S = GradientTestSupport
+
+    func testThemesJSONPrintsTypeAndGeometry() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("themegen-shapes-cli-\(ProcessInfo.processInfo.processIdentifier)")
+        try? FileManager.default.removeItem(at: dir)
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let radial = S.radial(375, 812, center: (0.5, 0.4), radius: (0.8, 0.45), [("#12C2E9", 0), ("#F64F59", 1)])
+        let angular = S.angular(375, 812, center: (0.5, 0.5), start: 90, [("#FF0000", 0), ("#0000FF", 1)])
+        try Data(try PNGEncoder.encode(radial.render(), name: "Glow.png")).write(to: dir.appendingPathComponent("Glow.png"))
+        try Data(try PNGEncoder.encode(angular.render(), name: "Ring.png")).write(to: dir.appendingPathComponent("Ring.png"))
+        let c = CapturedConsole()
+        XCTAssertEqual(ThemegenCLI.run(["themes", dir.path, "--template", "json"], console: c.console), .ok, c.err)
+        let root = try JSONSerialization.jsonObject(with: Data(c.out.utf8)) as? [String: Any]
+        guard let themes = root?["themes"] as? [[String: Any]], themes.count == 2 else { return XCTFail(c.out) }
+        let glow = themes[0], ring = themes[1]
+        XCTAssertEqual(glow["type"] as? String, "radial")
+        XCTAssertNil(glow["angle"])
+        XCTAssertNotNil(glow["center"]); XCTAssertNotNil(glow["radius"])
+        XCTAssertEqual(ring["type"] as? String, "angular")
+        XCTAssertEqual(ring["startAngle"] as? Double, 90)
+        XCTAssertNil(ring["radius"])
+        // 6 decimals for the geometry and the positions of radial and angular themes.
+        XCTAssertNotNil(c.out.range(of: #""center": \{\s*"x": -?[0-9]+\.[0-9]{6},\s*"y": -?[0-9]+\.[0-9]{6}\s*\}"#, options: .regularExpression), c.out)
+        XCTAssertTrue(c.out.contains("\"position\": 1.000000"), c.out)
+    }
+}

@@ -1,0 +1,109 @@
+import XCTest
+@testable import ThemegenImage
+@testable import ThemegenGradients
+import ThemegenTestSupport
+
+/// The fitter over the overlay scenarios (ThemegenTestSupport's OverlayScenarios).
+final class GradientOverlayTests: XCTestCase {
+    typealias S = GradientTestSupport
+
+    /// Every scenario: the recovered gradient, drawn over the whole box, matches the authored
+    /// one within mean ΔE2000 0.5 / max 1.5 (over black and over white when translucent), with
+    /// the authored angle and stop count (alpha within 0.01), its fit measured on gradient
+    /// pixels only and within the promise.
+    func testRecoversAuthoredGradientsUnderOverlays() {
+        for (name, r) in OverlayScenarios.scenarios() {
+            let f = S.fit(r)
+            let q = S.accuracy(r.gradient, f.gradient, width: r.width, height: r.height)
+            XCTAssertLessThanOrEqual(q.meanDeltaE, 0.5, name)
+            XCTAssertLessThanOrEqual(q.maxDeltaE, 1.5, name)
+            XCTAssertNil(f.problem, name)
+            XCTAssertLessThanOrEqual(f.quality.meanDeltaE, 0.5, name)
+            XCTAssertLessThanOrEqual(f.quality.maxDeltaE, 1.5, name)
+            let authored = r.gradient.angle < 90 ? r.gradient.angle + 180 : r.gradient.angle
+            XCTAssertEqual(f.angle, authored, accuracy: 0.5, name)
+            // The orange stop of the 7-stop rainbow lies within ΔE 1 of the line between its
+            // neighbours and may merge with it.
+            if name == "7 stops 120" {
+                XCTAssertTrue((6...7).contains(f.stops.count), "\(name): \(f.stops.count) stops")
+            } else {
+                XCTAssertEqual(f.stops.count, r.gradient.stops.count, name)
+            }
+            if f.stops.count == r.gradient.stops.count {
+                for (a, b) in zip(f.stops, r.gradient.stops) {
+                    XCTAssertEqual(a.color.alpha, b.color.alpha, accuracy: 0.01, name)
+                    XCTAssertEqual(a.position, b.position, accuracy: 0.02, name)
+                }
+            }
+            XCTAssertEqual(f.overlays.isEmpty, r.overlays.isEmpty, name)
+        }
+    }
+
+    /// Overlays are the card with its shadow, each list row group, the panel: never the
+    /// whole artboard.
+    func testOverlaysAreTheThingsDrawnOnTop() {
+        let card = OverlayScenarios.scenarios().first { $0.0 == "white card soft shadow pastel" }!.1
+        // The card is 24,260 327×260; its shadow (σ 16 px, 8 px down) reaches about 40 px out.
+        let boxes = S.fit(card).overlays
+        XCTAssertEqual(boxes.count, 1)
+        let b = boxes[0]
+        XCTAssertLessThanOrEqual(b.y, 260 - 8)
+        XCTAssertGreaterThanOrEqual(b.y + b.height, 520 + 8 + 16)
+        XCTAssertLessThanOrEqual(b.y + b.height, 520 + 8 + 64)
+        let rows = S.fit(OverlayScenarios.scenarios().first { $0.0 == "list rows" }!.1)
+        let covered = Double(GradientFitter.unionArea(rows.overlays)) / Double(375 * 812)
+        XCTAssertLessThan(covered, 0.5)
+        XCTAssertGreaterThan(covered, 0.4 * Double(6 * 57 * 343 + 44 * 375) / Double(375 * 812))
+    }
+
+    /// The fit's numbers are honest: recomputed independently over a 3×3 box-blurred copy of
+    /// the artboard on a 64×64 grid of cells lying wholly outside the overlays, they agree
+    /// within 0.1 (mean) and 0.3 (max).
+    func testFitQualityAgreesWithIndependentRecomputation() {
+        for name in ["four kinds 160", "white card soft shadow pastel", "9 stops 180", "list rows"] {
+            let r = OverlayScenarios.scenarios().first { $0.0 == name }!.1
+            let f = S.fit(r)
+            let image = r.render()
+            let w = r.width, h = r.height
+            guard case .rgba8(let px) = image.pixels else { return XCTFail() }
+            // 3×3 box blur (edges clamped), in doubles.
+            var blurred = [Double](repeating: 0, count: w * h * 3)
+            for y in 0..<h {
+                for x in 0..<w {
+                    for c in 0..<3 {
+                        var sum = 0.0
+                        for dy in -1...1 { for dx in -1...1 {
+                            let xx = min(w - 1, max(0, x + dx)), yy = min(h - 1, max(0, y + dy))
+                            sum += Double(px[(yy * w + xx) * 4 + c])
+                        } }
+                        blurred[(y * w + x) * 3 + c] = sum / 9
+                    }
+                }
+            }
+            let line = f.gradient.line(width: w, height: h)
+            var sum = 0.0, n = 0.0, worst = 0.0
+            for j in 0..<64 {
+                for i in 0..<64 {
+                    let x0 = i * w / 64, x1 = (i + 1) * w / 64, y0 = j * h / 64, y1 = (j + 1) * h / 64
+                    // Wholly outside the overlays, one pixel of blur included.
+                    let hits = f.overlays.contains { o in
+                        x0 - 1 < o.x + o.width && o.x < x1 + 1 && y0 - 1 < o.y + o.height && o.y < y1 + 1
+                    }
+                    if hits { continue }
+                    var mean = [0.0, 0.0, 0.0], model = [0.0, 0.0, 0.0]
+                    for y in y0..<y1 { for x in x0..<x1 {
+                        let m = f.gradient.color(x: x, y: y, line: line)
+                        for c in 0..<3 { mean[c] += blurred[(y * w + x) * 3 + c]; model[c] += [m.red, m.green, m.blue][c] * 255 }
+                    } }
+                    let count = Double((x1 - x0) * (y1 - y0))
+                    let e = DeltaE2000.difference(Lab(r255: mean[0] / count, g: mean[1] / count, b: mean[2] / count, in: .sRGB),
+                                                  Lab(r255: model[0] / count, g: model[1] / count, b: model[2] / count, in: .sRGB))
+                    sum += e; n += 1; worst = max(worst, e)
+                }
+            }
+            XCTAssertGreaterThan(n, 64 * 64 / 3, name)
+            XCTAssertEqual(sum / n, f.quality.meanDeltaE, accuracy: 0.1, name)
+            XCTAssertEqual(worst, f.quality.maxDeltaE, accuracy: 0.3, name)
+        }
+    }
+}

@@ -1,0 +1,137 @@
+import XCTest
+@testable import ThemegenImage
+@testable import ThemegenGradients
+import ThemegenTestSupport
+
+/// Radial and angular gradients: type, geometry, stops and accuracy through the real fit, on
+/// artboards drawn by the committed renderer.
+final class ShapeFitTests: XCTestCase {
+    typealias S = GradientTestSupport
+
+    static func overlays(_ w: Int, _ h: Int) -> [GradientRenderer.Overlay] {
+        [.bar(.top, thickness: 44, color: S.hex("#101418")),
+         .rect(PixelRect(x: 24, y: h / 2 + 40, width: w - 48, height: 150), color: S.hex("#FFFFFF"), cornerRadius: 16),
+         .text(PixelRect(x: 32, y: h / 2 + 220, width: w - 64, height: 100), color: S.hex("#FFFFFF"), seed: 7),
+         .bar(.bottom, thickness: 34, color: S.hex("#000000"))]
+    }
+
+    /// One case: the artboard, and its model in canonical form (what the fit must return).
+    struct Case {
+        var name: String
+        var renderer: GradientRenderer
+        var expected: GradientModel
+        /// Whether the stops are all visible (an off-box centre hides the inner ones).
+        var stopsVisible = true
+        /// The geometry tolerances' multiple: beyond the box the visible iso-lines are nearly
+        /// straight and trade centre against radius (the colours still match, see the ΔE).
+        var geometrySlack = 1.0
+    }
+
+    static func cases() -> [Case] {
+        let w = 375, h = 812
+        func same(_ name: String, _ r: GradientRenderer, stopsVisible: Bool = true, geometrySlack: Double = 1) -> Case {
+            Case(name: name, renderer: r, expected: r.model, stopsVisible: stopsVisible, geometrySlack: geometrySlack)
+        }
+        return [
+            same("circle 2 stops", S.radial(w, h, center: (0.5, 0.5), radius: (0.8, 0.8 * 375 / 812), [("#FF5E62", 0), ("#3F5EFB", 1)])),
+            same("ellipse off-centre 3 stops", S.radial(w, h, center: (0.3, 0.2), radius: (0.9, 0.5), [("#12C2E9", 0), ("#C471ED", 0.5), ("#F64F59", 1)])),
+            same("wide ellipse 4 stops", S.radial(w, h, center: (0.6, 0.7), radius: (0.9, 0.3), [("#0B486B", 0), ("#3B8686", 0.3), ("#79BD9A", 0.65), ("#CFF09E", 1)])),
+            same("glow from a corner", S.radial(w, h, center: (1.05, -0.05), radius: (1.6, 1.1), [("#FDC830", 0), ("#F37335", 0.6), ("#8E0E00", 1)]),
+                 stopsVisible: false, geometrySlack: 4),
+            same("8 stops", S.radial(w, h, center: (0.45, 0.55), radius: (1.0, 0.6),
+                                   [("#FF0000", 0), ("#FF8800", 0.14), ("#FFEE00", 0.28), ("#22CC22", 0.42), ("#00AAFF", 0.57), ("#2222CC", 0.71), ("#8800AA", 0.85), ("#330033", 1)])),
+            // Inset stops: flat inside the first, and canonically the ellipse passes through the last.
+            Case(name: "inset stops", renderer: S.radial(w, h, center: (0.5, 0.4), radius: (0.9, 0.5), [("#F7971E", 0.2), ("#FFD200", 0.5), ("#FF4E50", 0.8)]),
+                 expected: GradientModel(shape: .radial(center: UnitPoint(x: 0.5, y: 0.4), radius: UnitPoint(x: 0.72, y: 0.4)),
+                                         stops: [GradientStop(color: S.hex("#F7971E"), position: 0.25), GradientStop(color: S.hex("#FFD200"), position: 0.625),
+                                                 GradientStop(color: S.hex("#FF4E50"), position: 1)])),
+            same("radial with overlays and grain", S.radial(w, h, center: (0.5, 0.35), radius: (0.9, 0.45), [("#FC466B", 0), ("#3F5EFB", 1)], grain: 3, overlays: overlays(w, h))),
+            same("conic with a seam", S.angular(w, h, center: (0.5, 0.45), start: 30, [("#FF0000", 0), ("#00FF00", 0.5), ("#0000FF", 1)])),
+            same("conic without a seam", S.angular(w, h, center: (0.4, 0.6), start: 0, [("#FF5E62", 0), ("#3F5EFB", 0.33), ("#38EF7D", 0.7), ("#FF5E62", 1)])),
+            same("conic off-centre 137.5°", S.angular(w, h, center: (0.7, 0.25), start: 137.5, [("#11998E", 0), ("#38EF7D", 0.6), ("#F64F59", 1)])),
+            same("conic 8 stops", S.angular(w, h, center: (0.5, 0.5), start: 90,
+                                          [("#FF0000", 0), ("#FF8800", 0.125), ("#FFEE00", 0.25), ("#22CC22", 0.375), ("#00AAFF", 0.5), ("#2222CC", 0.625), ("#8800AA", 0.75), ("#330033", 1)])),
+            // Inset stops with a seam: the turn starts at the seam, the flat runs become stops.
+            Case(name: "conic inset stops", renderer: S.angular(w, h, center: (0.5, 0.5), start: 200, [("#0F2027", 0.1), ("#2C5364", 0.6), ("#E0EAFC", 0.9)]),
+                 expected: GradientModel(shape: .angular(center: UnitPoint(x: 0.5, y: 0.5), startAngle: 200),
+                                         stops: [GradientStop(color: S.hex("#0F2027"), position: 0), GradientStop(color: S.hex("#0F2027"), position: 0.1),
+                                                 GradientStop(color: S.hex("#2C5364"), position: 0.6), GradientStop(color: S.hex("#E0EAFC"), position: 0.9),
+                                                 GradientStop(color: S.hex("#E0EAFC"), position: 1)])),
+            same("conic with overlays and grain", S.angular(w, h, center: (0.5, 0.3), start: 45, [("#8E2DE2", 0), ("#4A00E0", 0.5), ("#F64F59", 1)], grain: 3, overlays: overlays(w, h))),
+        ]
+    }
+
+    /// Every case: the type, the centre within 0.5% of the box, radii within 1%, the start angle
+    /// within 0.5°, the stops (count, positions within 0.01, colours within ΔE 1), and the
+    /// recovered gradient over the whole box within mean ΔE2000 0.5 / max 1.5 of the authored one.
+    func testRecoversTypeGeometryAndStops() {
+        for c in Self.cases() {
+            let r = c.renderer
+            let f = S.fit(r)
+            let q = S.accuracy(r.model, f.model, width: r.width, height: r.height)
+            XCTAssertLessThanOrEqual(q.meanDeltaE, 0.5, c.name)
+            XCTAssertLessThanOrEqual(q.maxDeltaE, 1.5, c.name)
+            XCTAssertLessThan(f.quality.maxDeltaE, 1.5, c.name)
+            XCTAssertEqual(f.overlays.isEmpty, r.overlays.isEmpty, c.name)
+            switch (c.expected.shape, f.shape) {
+            case let (.radial(ec, er), .radial(fc, fr)):
+                XCTAssertEqual(fc.x, ec.x, accuracy: 0.005 * c.geometrySlack, c.name)
+                XCTAssertEqual(fc.y, ec.y, accuracy: 0.005 * c.geometrySlack, c.name)
+                XCTAssertEqual(fr.x, er.x, accuracy: 0.01 * er.x * c.geometrySlack, c.name)
+                XCTAssertEqual(fr.y, er.y, accuracy: 0.01 * er.y * c.geometrySlack, c.name)
+            case let (.angular(ec, ea), .angular(fc, fa)):
+                XCTAssertEqual(fc.x, ec.x, accuracy: 0.005, c.name)
+                XCTAssertEqual(fc.y, ec.y, accuracy: 0.005, c.name)
+                var d = abs(fa - ea).truncatingRemainder(dividingBy: 360); d = min(d, 360 - d)
+                XCTAssertLessThanOrEqual(d, 0.5, c.name)
+            default:
+                XCTFail("\(c.name): expected \(c.expected.shape.type), got \(f.shape)")
+                continue
+            }
+            guard c.stopsVisible else { continue }
+            XCTAssertEqual(f.stops.count, c.expected.stops.count, "\(c.name): \(f.stops)")
+            for (a, b) in zip(f.stops, c.expected.stops) {
+                XCTAssertEqual(a.position, b.position, accuracy: 0.01, c.name)
+                let e = DeltaE2000.difference(Lab(rgb: Vec3(a.color.red, a.color.green, a.color.blue), in: .sRGB),
+                                              Lab(rgb: Vec3(b.color.red, b.color.green, b.color.blue), in: .sRGB))
+                XCTAssertLessThanOrEqual(e, 1, "\(c.name): \(HexColor.format(a.color)) vs \(HexColor.format(b.color))")
+            }
+        }
+    }
+
+    /// At iPad size the accumulator's cells are 16 px: the same accuracy.
+    func testIPadSizeArtboards() {
+        let w = 2048, h = 2732
+        let cases = [
+            S.radial(w, h, center: (0.5, 0.4), radius: (0.7, 0.55), [("#0B3D91", 0), ("#4FC3F7", 0.6), ("#FFFFFF", 1)]),
+            S.angular(w, h, center: (0.55, 0.5), start: 300, [("#FC466B", 0), ("#3F5EFB", 0.5), ("#FC466B", 1)]),
+        ]
+        for r in cases {
+            let f = S.fit(r)
+            XCTAssertEqual(f.shape.type, r.shape.type)
+            let q = S.accuracy(r.model, f.model, width: w, height: h, step: 7)
+            XCTAssertLessThanOrEqual(q.meanDeltaE, 0.5, r.shape.type)
+            XCTAssertLessThanOrEqual(q.maxDeltaE, 1.5, r.shape.type)
+        }
+    }
+
+    /// Linear artboards, with and without overlays, stay linear (and keep their angle): the
+    /// decision never turns a linear gradient into another type.
+    func testLinearArtboardsStayLinear() {
+        for (name, r) in GradientFitterTests.scenarios() {
+            XCTAssertEqual(S.fit(r).shape, .linear, name)
+        }
+    }
+
+    /// A radial gradient so wide that it is nearly linear may come back as either type, but
+    /// only when the two agree within ΔE 1 everywhere; a tighter one comes back radial.
+    func testNearlyLinearRadialIsOnlyLinearWhenIndistinguishable() {
+        for scale in [3.0, 12.0] {
+            let r = S.radial(375, 812, center: (0.5, -scale), radius: (scale * 3, scale + 1), [("#FF5E62", 0), ("#3F5EFB", 1)])
+            let f = S.fit(r)
+            let q = S.accuracy(r.model, f.model, width: 375, height: 812)
+            if f.shape == .linear { XCTAssertLessThanOrEqual(q.maxDeltaE, 1, "scale \(scale)") }
+            XCTAssertLessThanOrEqual(q.maxDeltaE, 1.5, "scale \(scale)")
+        }
+    }
+}

@@ -1,0 +1,124 @@
+import Foundation
+import XCTest
+@testable import ThemegenImage
+import ThemegenTestKit
+
+final class BoxDownscalerTests: XCTestCase {
+    func rgba8(_ image: Image) -> [UInt8] {
+        guard case .rgba8(let a) = image.pixels else { XCTFail("8-bit output expected"); return [] }
+        return a
+    }
+
+    /// A whole factor averages blocks: 4×2 → 2×1.
+    func testWholeFactorAveragesBlocks() {
+        let px: [UInt8] = [
+            0, 10, 20, 255,   100, 10, 20, 255,   7, 7, 7, 255,   8, 8, 8, 255,
+            50, 10, 21, 255,  150, 10, 21, 255,   9, 9, 9, 255,   11, 11, 11, 255,
+        ]
+        let out = BoxDownscaler.downscale(Image(width: 4, height: 2, pixels: .rgba8(px)), width: 2, height: 1)
+        // (0+100+50+150)/4 = 75; (20+20+21+21)/4 = 20.5 → 21 (half rounds away from zero).
+        XCTAssertEqual(rgba8(out), [75, 10, 21, 255, 9, 9, 9, 255])
+    }
+
+    /// 3 → 2 columns: each output column covers 1.5 source columns.
+    func testFractionalFootprints() {
+        let px: [UInt8] = [0, 0, 0, 255, 90, 90, 90, 255, 180, 180, 180, 255]
+        let out = BoxDownscaler.downscale(Image(width: 3, height: 1, pixels: .rgba8(px)), width: 2, height: 1)
+        // (0·1 + 90·0.5) / 1.5 = 30; (90·0.5 + 180·1) / 1.5 = 150.
+        XCTAssertEqual(rgba8(out), [30, 30, 30, 255, 150, 150, 150, 255])
+    }
+
+    /// Transparent pixels add coverage, not colour.
+    func testAlphaWeighting() {
+        let px: [UInt8] = [255, 0, 0, 255, 0, 255, 0, 0, 0, 0, 255, 85, 0, 0, 0, 0]
+        let out = BoxDownscaler.downscale(Image(width: 4, height: 1, pixels: .rgba8(px)), width: 1, height: 1)
+        // Colour: (255·255, 0, 255·85) / 340 → (191.25, 0, 63.75); alpha (255 + 85) / 4 = 85.
+        XCTAssertEqual(rgba8(out), [191, 0, 64, 85])
+    }
+
+    func testSixteenBitSourceRoundsOnceTo8Bits() {
+        // 0x8080 and 0x8000 average to 32832 → 32832 · 255 / 65535 = 127.75 → 128.
+        let px: [UInt16] = [0x8080, 0, 0xFFFF, 0xFFFF, 0x8000, 0, 0xFFFF, 0xFFFF]
+        let out = BoxDownscaler.downscale(Image(width: 2, height: 1, pixels: .rgba16(px)), width: 1, height: 1)
+        XCTAssertEqual(rgba8(out), [128, 0, 255, 255])
+    }
+
+    func testFittingSizeKeepsTheAspectRatioAndNeverEnlarges() {
+        XCTAssertTrue(BoxDownscaler.fittingSize(width: 1125, height: 2436, maxWidth: 300, maxHeight: 540) == (249, 540))
+        XCTAssertTrue(BoxDownscaler.fittingSize(width: 2400, height: 600, maxWidth: 300, maxHeight: 540) == (300, 75))
+        XCTAssertTrue(BoxDownscaler.fittingSize(width: 20, height: 10, maxWidth: 300, maxHeight: 540) == (20, 10))
+        XCTAssertTrue(BoxDownscaler.fittingSize(width: 5000, height: 1, maxWidth: 300, maxHeight: 540) == (300, 1))
+    }
+
+    /// Against a plain floating-point area average, over the PngSuite images (every colour
+    /// type and depth, interlaced or not), at sizes that do not divide the source; and the
+    /// streaming thumbnail of each file equals the thumbnail of the decoded image.
+    func testMatchesReferenceOnPngSuite() throws {
+        let dir = SharedCorpus.url("pngsuite/pngsuite-full")
+        let names = try FileManager.default.contentsOfDirectory(atPath: dir.path)
+            .filter { $0.hasPrefix("bas") && $0.hasSuffix(".png") }.sorted()
+        XCTAssertGreaterThanOrEqual(names.count, 30)
+        for name in names {
+            let path = dir.appendingPathComponent(name).path
+            let image = try PNGDecoder.decode(path: path)
+            for (w, h) in [(13, 7), (32, 5), (1, 1)] where w <= image.width && h <= image.height {
+                XCTAssertEqual(rgba8(BoxDownscaler.downscale(image, width: w, height: h)), reference(image, w, h), "\(name) → \(w)×\(h)")
+            }
+            let size = BoxDownscaler.fittingSize(width: image.width, height: image.height, maxWidth: 20, maxHeight: 11)
+            XCTAssertEqual(try streamed(path, size), BoxDownscaler.downscale(image, width: size.width, height: size.height), name)
+        }
+    }
+
+    /// The file's rows streamed as the theme pass reads them (opaque images as RGB rows).
+    func streamed(_ path: String, _ size: (width: Int, height: Int)) throws -> Image {
+        let reader = try PNGRowReader(path: path, rgbWhenOpaque: true)
+        var scaler = BoxDownscaler(sourceWidth: reader.header.width, sourceHeight: reader.header.height,
+                                   width: size.width, height: size.height, colorSpace: reader.colorSpace)
+        let count = reader.header.width * reader.channels
+        for _ in 0..<reader.header.height {
+            if reader.rowBitDepth == 16 {
+                var row = [UInt16](repeating: 0, count: count)
+                try row.withUnsafeMutableBytes { try reader.readRow(into: $0) }
+                row.withUnsafeBufferPointer { scaler.addRow($0, channels: reader.channels) }
+            } else {
+                var row = [UInt8](repeating: 0, count: count)
+                try row.withUnsafeMutableBytes { try reader.readRow(into: $0) }
+                row.withUnsafeBufferPointer { scaler.addRow($0, channels: reader.channels) }
+            }
+        }
+        try reader.finish()
+        return scaler.finish()
+    }
+
+    /// Straight from the definition, in exact integers and without the separable passes:
+    /// coordinates scaled by the target size (source pixel x spans [x·tw, (x+1)·tw), output
+    /// pixel i spans [i·w, (i+1)·w)), then Σ overlap·α·c / Σ overlap·α rounded half up.
+    func reference(_ image: Image, _ tw: Int, _ th: Int) -> [UInt8] {
+        let maxV = image.bitDepth == 16 ? 65535 : 255
+        func sample(_ x: Int, _ y: Int, _ c: Int) -> Int { Int((image.component(x: x, y: y, channel: c) * Double(maxV)).rounded()) }
+        var out = [UInt8](repeating: 0, count: tw * th * 4)
+        for j in 0..<th {
+            for i in 0..<tw {
+                var acc = [0, 0, 0], alpha = 0
+                for y in 0..<image.height {
+                    let oy = min((y + 1) * th, (j + 1) * image.height) - max(y * th, j * image.height)
+                    if oy <= 0 { continue }
+                    for x in 0..<image.width {
+                        let ox = min((x + 1) * tw, (i + 1) * image.width) - max(x * tw, i * image.width)
+                        if ox <= 0 { continue }
+                        let a = sample(x, y, 3)
+                        alpha += ox * oy * a
+                        for c in 0..<3 { acc[c] += ox * oy * a * sample(x, y, c) }
+                    }
+                }
+                let o = (j * tw + i) * 4
+                if alpha > 0 {
+                    for c in 0..<3 { out[o + c] = UInt8((2 * acc[c] * 255 + alpha * maxV) / (2 * alpha * maxV)) }
+                }
+                let full = maxV * image.width * image.height
+                out[o + 3] = UInt8((2 * alpha * 255 + full) / (2 * full))
+            }
+        }
+        return out
+    }
+}
