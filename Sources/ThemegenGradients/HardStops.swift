@@ -30,14 +30,14 @@ extension GradientFitter {
         return Self.cellMean(p, t: t, reach: reach)
     }
 
-    /// The slack a cell across a hard stop gets in the overlay test: a quarter of a pixel of
-    /// error in the stop's place moves its mean by the jump over a quarter of a cell's side.
+    /// The slack a cell across a hard stop gets in the overlay test: a tenth of a pixel of
+    /// error in the stop's place moves its mean by the jump over a tenth of a cell's side.
     func jumpSlack(_ p: PiecewiseProfile, t: Double, reach: Double) -> Double {
         var slack = 0.0
         var i = 1
         while i < p.knots.count {
             if p.knots[i] == p.knots[i - 1] && abs(t - p.knots[i]) < reach * 1.02 {
-                slack = max(slack, (p.colors[i] - p.colors[i - 1]).lengthSquared.squareRoot() * 0.25 / Double(grid.cellSize))
+                slack = max(slack, (p.colors[i] - p.colors[i - 1]).lengthSquared.squareRoot() * 0.1 / Double(grid.cellSize))
             }
             i += 1
         }
@@ -119,7 +119,9 @@ extension GradientFitter {
             var best: (label: Int, gap: Double, high: Bool)? = nil
             for l in 0..<regionCount where size[l] >= minSize && !merged.contains(l) {
                 let above = lo[l] - gathered.hi, below = gathered.lo - hi[l]
-                for (gap, high) in [(above, true), (below, false)] where gap >= -1.5 * reachT && gap <= 6 * reachT {
+                // The first direction comes from one region and may be a degree or two off,
+                // which tilts a long edge by a few percent of the line.
+                for (gap, high) in [(above, true), (below, false)] where gap >= -0.03 - 1.5 * reachT && gap <= 6 * reachT {
                     if best == nil || gap < best!.gap { best = (l, gap, high) }
                 }
             }
