@@ -313,6 +313,11 @@ struct CellGrid {
     var count: [Double]
     var cx: [Double], cy: [Double]
 
+    /// Whether cell k is part of what the artboard draws: every cell of a translucent
+    /// artboard (its alpha is part of the gradient), the opaque cells of others.
+    @inline(__always)
+    func drawn(_ k: Int) -> Bool { translucent || opaque[k] }
+
     /// A cell's mean premultiplied colour and alpha (8-bit scale).
     @inline(__always)
     func color(_ k: Int) -> Color4 { Color4(r[k], g[k], b[k], a[k]) }

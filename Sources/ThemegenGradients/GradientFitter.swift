@@ -44,24 +44,37 @@ package struct GradientFitter {
 
     /// The cells a gradient may be fitted to (smooth and connected, overlays cut off) and the
     /// cells' noise variance: what every gradient shape's fit starts from.
-    func candidateCells() -> (cells: [Bool], noiseVariance: Double, smooth: [Bool]) {
+    /// `labels` numbers the smooth regions (-1 for cells in none), `largest` is the candidates'.
+    func candidateCells() -> (cells: [Bool], noiseVariance: Double, smooth: [Bool], labels: [Int32], largest: Int32) {
         let n = grid.columns * grid.rows
         // A cell is smooth when its spread is what noise plus the local ramp would give: a
         // steep gradient spreads a cell's pixels too, an edge or a glyph far more.
         let ramp = rampVariance()
         let noiseVariance = median((0..<n).map { max(0, grid.variance[$0] - ramp[$0]) }, upTo: 3 * 255 * 255)
         let smooth = (0..<n).map { grid.variance[$0] <= 3 * (noiseVariance + ramp[$0]) + 4 }
-        return (largestSmoothRegion(smooth), noiseVariance, smooth)
+        let (labels, largest) = smoothRegions(smooth)
+        return (labels.map { $0 == largest && largest >= 0 }, noiseVariance, smooth, labels, largest)
     }
 
     /// The linear fit, with the candidate cells it started from (for the type decision).
     func fitWithCandidates() -> (fit: GradientFit, candidates: [Bool], noiseVariance: Double) {
         let n = grid.columns * grid.rows
         var labs = CellLabs(count: n, space: options.space)
-        let (candidates, noiseVariance, smooth) = candidateCells()
+        var (candidates, noiseVariance, smooth, labels, largest) = candidateCells()
         func done(_ f: GradientFit) -> (fit: GradientFit, candidates: [Bool], noiseVariance: Double) { (f, candidates, noiseVariance) }
 
-        guard var angle = initialAngle(candidates) else { return done(flatFit(candidates, noiseVariance: noiseVariance, labs: &labs)) }
+        // Hard stops: the smooth regions beyond straight edges that cross the whole box along
+        // the gradient's lines of equal colour are the gradient too (a flat main region, as in
+        // a flag of stripes, takes its direction from the edges).
+        var jumps: [Double] = []
+        var edgeDirection: Double? = nil
+        if let direction = initialAngle(candidates) ?? initialAngle([Bool](repeating: true, count: n)),
+           let merged = hardStopRegions(candidates, labels: labels, largest: largest, angle: direction) {
+            candidates = merged.cells
+            jumps = merged.jumps
+            edgeDirection = direction
+        }
+        guard var angle = initialAngle(candidates) ?? edgeDirection else { return done(flatFit(candidates, noiseVariance: noiseVariance, labs: &labs)) }
         // The angle and the outliers settle on every other cell each way (a quarter of the
         // work); the final profile uses them all.
         let cols = grid.columns
@@ -75,9 +88,10 @@ package struct GradientFitter {
         var inliers = sampled
         var profile = PiecewiseProfile(knots: [0], colors: [.zero])
         for round in 0..<3 {
-            profile = fitProfile(angle: angle, inliers: inliers, warm: round == 0 ? nil : profile)
+            profile = fitProfile(angle: angle, inliers: inliers, warm: round == 0 ? nil : profile, jumps: jumps)
             inliers = explained(by: profile, angle: angle, among: sampled)
             angle = normalized(angle + angleStep(profile: profile, angle: angle, inliers: inliers))
+            if !jumps.isEmpty { profile = refinedJumps(profile, angle: angle); jumps = profile.jumps }
         }
         inliers = explained(by: fitProfile(angle: angle, inliers: inliers, warm: profile), angle: angle, among: candidates)
         profile = fitProfile(angle: angle, inliers: inliers, warm: profile)
@@ -92,36 +106,42 @@ package struct GradientFitter {
             let found = OverlayDetector.detect(grid: grid, unsmooth: unsmooth, trusted: candidates, shadowReach: reach,
                                                spansModel: { spansIsoLines($0, line: line) }) { k in
                 let t = line.t(x: grid.cx[k], y: grid.cy[k])
-                return (Self.cellMean(p, t: t, reach: reachT), p.slope(t).lengthSquared.squareRoot() * reachT / 2)
+                return (cellModel(p, line: line, k: k, t: t, reach: reachT, jumps: jumps),
+                        p.slope(t).lengthSquared.squareRoot() * reachT / 2 + jumpSlack(p, t: t, reach: reachT))
             }.gradient
             if found == inliers { break }
             inliers = found
             let away = OverlayDetector.awayFromOverlays(inliers, columns: grid.columns, reach: reach)
             let basis = count(away) * 3 >= count(inliers) ? away : inliers
-            profile = fitProfile(angle: angle, inliers: basis)
+            profile = fitProfile(angle: angle, inliers: basis, jumps: jumps)
             // Shadows and panel rims inside the first candidates can pull the first direction
             // off: the direction of the clean cells alone is tried too, and the better kept.
             if let fresh = initialAngle(basis), abs(fresh - angle) > 0.25 {
-                let freshProfile = fitProfile(angle: fresh, inliers: basis)
+                let freshProfile = fitProfile(angle: fresh, inliers: basis, jumps: jumps)
                 if cellError(freshProfile, angle: fresh, cells: basis) < cellError(profile, angle: angle, cells: basis) {
                     angle = fresh; profile = freshProfile
                 }
             }
             (angle, profile) = refined(angle: angle, profile: profile, cells: basis)
+            if !jumps.isEmpty { profile = refinedJumps(profile, angle: angle); jumps = profile.jumps }
         }
+        if !jumps.isEmpty, let edge = edgeAngle(profile, angle: angle) { (angle, profile) = edge; jumps = profile.jumps }
         profile = fitProfile(angle: angle, inliers: inliers, warm: profile)
         if profile.knots.count == 1 { return done(flatFit(inliers, noiseVariance: noiseVariance, labs: &labs)) }
 
         // Snap to an integer degree when that costs less than ΔE 0.05, else keep 2 decimals.
         let snapped = normalized(angle.rounded())
-        let snappedProfile = fitProfile(angle: snapped, inliers: inliers, warm: profile)
+        // Hard stops move to where the snapped line puts them.
+        let snappedProfile = jumps.isEmpty ? fitProfile(angle: snapped, inliers: inliers, warm: profile)
+            : refinedJumps(fitProfile(angle: snapped, inliers: inliers, warm: refinedJumps(profile, angle: snapped)), angle: snapped)
         let exact = quality(profile, angle: angle, cells: inliers, stride: 4, worstCell: false, labs: &labs)
         let rounded = quality(snappedProfile, angle: snapped, cells: inliers, stride: 4, worstCell: false, labs: &labs)
         if rounded.meanDeltaE - exact.meanDeltaE < 0.05 && rounded.maxDeltaE - exact.maxDeltaE < 0.05 {
             angle = snapped; profile = snappedProfile
         } else {
             angle = normalized((angle * 100).rounded() / 100)
-            profile = fitProfile(angle: angle, inliers: inliers, warm: profile)
+            profile = fitProfile(angle: angle, inliers: inliers, warm: jumps.isEmpty ? profile : refinedJumps(profile, angle: angle))
+            if !jumps.isEmpty { profile = refinedJumps(profile, angle: angle) }
         }
         return done(result(profile: profile, angle: angle, inliers: inliers, candidates: candidates, noiseVariance: noiseVariance, labs: &labs))
     }
@@ -158,7 +178,7 @@ package struct GradientFitter {
         for _ in 0..<6 {
             let step = angleStep(profile: profile, angle: angle, inliers: cells)
             angle = normalized(angle + step)
-            profile = fitProfile(angle: angle, inliers: cells, warm: profile)
+            profile = fitProfile(angle: angle, inliers: cells, warm: profile.jumps.isEmpty ? profile : refinedJumps(profile, angle: angle))
             if abs(step) < 0.005 { break }
         }
         return (angle, profile)
@@ -168,8 +188,10 @@ package struct GradientFitter {
     private func cellError(_ p: PiecewiseProfile, angle: Double, cells: [Bool]) -> Double {
         let line = LinearGradient.Line(angle: angle, width: Double(grid.width), height: Double(grid.height))
         var e = 0.0
+        let jumps = p.jumps, reachT = cellReach(line)
         for k in 0..<cells.count where cells[k] {
-            e += grid.count[k] * (p.value(line.t(x: grid.cx[k], y: grid.cy[k])) - grid.color(k)).lengthSquared
+            let t = line.t(x: grid.cx[k], y: grid.cy[k])
+            e += grid.count[k] * (cellModel(p, line: line, k: k, t: t, reach: reachT, jumps: jumps) - grid.color(k)).lengthSquared
         }
         return e
     }
@@ -261,8 +283,9 @@ package struct GradientFitter {
 
     // MARK: - Regions
 
-    /// The largest 4-connected set of smooth cells with no sharp step between neighbours.
-    private func largestSmoothRegion(_ smooth: [Bool]) -> [Bool] {
+    /// The 4-connected sets of smooth cells with no sharp step between neighbours: each cell's
+    /// region number (-1 for none) and the largest region's.
+    private func smoothRegions(_ smooth: [Bool]) -> (labels: [Int32], largest: Int32) {
         let cols = grid.columns, rows = grid.rows, n = cols * rows
         // The colour step from each cell to its right (h) and lower (v) neighbour, computed once
         // for the median and the edge test; 0 unless both cells are smooth.
@@ -354,7 +377,7 @@ package struct GradientFitter {
                 }
             } }
         }
-        return label.map { $0 == best && best >= 0 }
+        return (label, best)
     }
 
     /// Along each line (`lines` of them, starting `lineStep` apart, `count` flags each, `stride`
@@ -455,6 +478,9 @@ package struct GradientFitter {
         let len = abs(w * s) + abs(h * c)
         let dLen = w * (s >= 0 ? 1 : -1) * c - h * (c >= 0 ? 1 : -1) * s
         var num = 0.0, den = 0.0
+        // Cells across a hard stop average two colours: the slope says nothing there.
+        let jumps = profile.jumps
+        let reachT = jumps.isEmpty ? 0 : cellReach(LinearGradient.Line(angle: angle, width: w, height: h))
         inliers.withUnsafeBufferPointer { inliers in
             grid.cx.withUnsafeBufferPointer { cx in grid.cy.withUnsafeBufferPointer { cy in
                 grid.r.withUnsafeBufferPointer { r in grid.g.withUnsafeBufferPointer { g in grid.b.withUnsafeBufferPointer { b in
@@ -462,6 +488,7 @@ package struct GradientFitter {
                         let x = cx[k] - w / 2, y = cy[k] - h / 2
                         let u = x * s - y * c, du = x * c + y * s
                         let t = u / len + 0.5
+                        if !jumps.isEmpty && Self.nearJump(t, jumps, reachT) { continue }
                         let dt = (du * len - u * dLen) / (len * len)
                         let j = profile.slope(t) * dt
                         num += (j * (grid.color(k) - profile.value(t))).sum()
@@ -477,8 +504,9 @@ package struct GradientFitter {
 
     // MARK: - Profile
 
-    private func bins(angle: Double, inliers: [Bool]) -> ProfileBins {
+    private func bins(angle: Double, inliers: [Bool], jumps: [Double] = []) -> ProfileBins {
         let line = LinearGradient.Line(angle: angle, width: Double(grid.width), height: Double(grid.height))
+        let reachT = cellReach(line)
         // About two bins per cell along the line: finer bins would only be empty.
         let count = max(64, min(1024, Int(line.length * 2 / Double(grid.cellSize))))
         // Per bin: Σw, Σwt, Σw·r, Σw·g, Σw·b, Σw·a, Σw·|c|².
@@ -490,6 +518,8 @@ package struct GradientFitter {
                     grid.r.withUnsafeBufferPointer { r in grid.g.withUnsafeBufferPointer { g in grid.b.withUnsafeBufferPointer { b in let a = grid.a
                         for k in 0..<inliers.count where inliers[k] {
                             let t = line.t(x: cx[k], y: cy[k])
+                            // A cell across a hard stop is a mixture of its two sides' colours.
+                            if !jumps.isEmpty && Self.nearJump(t, jumps, reachT) { continue }
                             let bin = min(count - 1, max(0, Int(t * binScale)))
                             let c = n[k]
                             let v = Color4(r[k], g[k], b[k], a[k])
@@ -524,12 +554,22 @@ package struct GradientFitter {
     /// The fewest knots (up to `maxStops`) whose profile explains the binned samples to within
     /// the accuracy goal, each knot placed by golden-section search.
     /// With `warm`, starts from its knots and only searches near them (the angle moved a little).
-    func fitProfile(angle: Double, inliers: [Bool], warm: PiecewiseProfile? = nil) -> PiecewiseProfile {
-        fitProfile(bins: bins(angle: angle, inliers: inliers), warm: warm)
+    /// Hard stops (`jumps`, else the warm profile's) stay where they are.
+    func fitProfile(angle: Double, inliers: [Bool], warm: PiecewiseProfile? = nil, jumps: [Double]? = nil) -> PiecewiseProfile {
+        let jumps = jumps ?? warm?.jumps ?? []
+        return fitProfile(bins: bins(angle: angle, inliers: inliers, jumps: jumps), warm: warm, jumps: jumps)
     }
 
-    /// The same for samples binned along any coordinate (radial, angular).
-    func fitProfile(bins: ProfileBins, warm: PiecewiseProfile? = nil) -> PiecewiseProfile {
+    /// The same for samples binned along any coordinate (radial, angular). With hard stops
+    /// (`jumps`), each stretch between them is fitted on its own and its ends meet them.
+    func fitProfile(bins: ProfileBins, warm: PiecewiseProfile? = nil, jumps: [Double] = []) -> PiecewiseProfile {
+        if !jumps.isEmpty { return fitSegments(bins: bins, warm: warm, jumps: jumps) }
+        return fitSegment(bins: bins, warm: warm, low: options.extendsEnds ? 0 : nil, high: options.extendsEnds ? 1 : nil, maxStops: options.maxStops)
+    }
+
+    /// One stretch of the profile: the fewest knots that reach the accuracy, the ends carried
+    /// on a slope to `low` and `high` where given (the box's ends, a hard stop).
+    func fitSegment(bins: ProfileBins, warm: PiecewiseProfile?, low: Double?, high: Double?, maxStops: Int, hardLow: Bool = false, hardHigh: Bool = false) -> PiecewiseProfile {
         guard bins.count >= 2 else {
             return PiecewiseProfile(knots: [0], colors: [bins.solve(knots: [0]).colors.first ?? .zero])
         }
@@ -541,16 +581,16 @@ package struct GradientFitter {
             knots = warm.knots.map { min(hi, max(lo, $0)) }
             radius = (hi - lo) / 50
         } else {
-            if accurate(best, bins) { return best }
+            if accurate(best, bins) { return extrapolatedEnds(best, bins: bins, low: low, high: high, hardLow: hardLow, hardHigh: hardHigh) }
             knots = [lo, hi]
         }
         while true {
             knots = placed(knots, bins: bins, lo: lo, hi: hi, radius: radius)
             radius = .infinity
             best = PiecewiseProfile(knots: knots, colors: bins.solve(knots: knots).colors)
-            if knots.count >= options.maxStops || accurate(best, bins) {
+            if knots.count >= maxStops || accurate(best, bins) {
                 let kept = collinearPruned(pruned(best, bins: bins, lo: lo, hi: hi), bins: bins)
-                return options.extendsEnds ? extrapolatedEnds(kept, bins: bins) : kept
+                return extrapolatedEnds(kept, bins: bins, low: low, high: high, hardLow: hardLow, hardHigh: hardHigh)
             }
             // The next knot goes where the profile misses most.
             var worst = -1.0, at = (lo + hi) / 2
@@ -679,13 +719,59 @@ package struct GradientFitter {
             // The sum only grows: once over the limit it stays over.
             if sum / sw > meanLimit { return false }
         }
-        return true
+        return !broadMisfit(p, bins)
+    }
+
+    /// Whether the profile misses the samples over a broad stretch: a stop left out that lies
+    /// a little off the line between its neighbours (the orange between red and yellow of a
+    /// rainbow, ΔE 1 off) leaves residuals of one sign over a long stretch, well within the
+    /// per-bin tolerance. Averaged over 3 % of the line, dither and grain cancel out while such
+    /// a miss stays; more than 0.75 of a level in some channel (rounding stays within half a
+    /// level) and ΔE 0.25 off, it needs a stop.
+    private func broadMisfit(_ p: PiecewiseProfile, _ bins: ProfileBins) -> Bool {
+        let n = bins.count, half = 0.03
+        guard n >= 8 else { return false }
+        return withUnsafeTemporaryAllocation(of: Color4.self, capacity: n + 1) { prefix in
+            withUnsafeTemporaryAllocation(of: Double.self, capacity: n + 1) { weights in
+                prefix[0] = .zero; weights[0] = 0
+                for i in 0..<n {
+                    let w = bins.weight[i]
+                    prefix[i + 1] = prefix[i] + w * (bins.color[i] - p.value(bins.t[i]))
+                    weights[i + 1] = weights[i] + w
+                }
+                var a = 0, b = 0
+                for i in 0..<n {
+                    while bins.t[a] < bins.t[i] - half { a += 1 }
+                    while b < n && bins.t[b] <= bins.t[i] + half { b += 1 }
+                    let w = weights[b] - weights[a]
+                    guard w > 0 else { continue }
+                    let r = (prefix[b] - prefix[a]) / w
+                    // Rounding to 8 bits is off by at most half a level in each channel, and
+                    // where a channel changes slowly that error is broad too: a miss must be
+                    // clearly larger.
+                    guard max(abs(r.x), abs(r.y), abs(r.z), abs(r.w)) > 0.75 else { continue }
+                    let v = p.value(bins.t[i])
+                    let e = DeltaE2000.difference(Lab(r255: v.x, g: v.y, b: v.z, in: options.space),
+                                                  Lab(r255: v.x + r.x, g: v.y + r.y, b: v.z + r.z, in: options.space))
+                    if e > 0.25 { return true }
+                }
+                return false
+            }
+        }
     }
 
     /// Where the visible data ends on a slope (an overlay or the box edge hides the rest), carry
     /// the slope on to the end of the gradient line: gradients are linear in encoded values.
-    private func extrapolatedEnds(_ p: PiecewiseProfile, bins b: ProfileBins) -> PiecewiseProfile {
-        guard p.knots.count >= 2 else { return p }
+    /// At a hard stop (`hardLow`, `hardHigh`) the end meets it: carried on where it is on a slope,
+    /// else joined by a knot of the same colour (a flat stretch up to the stop).
+    private func extrapolatedEnds(_ p: PiecewiseProfile, bins b: ProfileBins, low: Double?, high: Double?, hardLow: Bool = false, hardHigh: Bool = false) -> PiecewiseProfile {
+        guard p.knots.count >= 2 else {
+            // A flat stretch: its colour from hard stop to hard stop (or from the box's end,
+            // which needs no stop of its own).
+            guard (hardLow && low != nil) || (hardHigh && high != nil) else { return p }
+            let ends = [hardLow ? low : nil, hardHigh ? high : nil].compactMap { $0 }
+            return PiecewiseProfile(knots: ends, colors: ends.map { _ in p.colors[0] })
+        }
         let lo = b.t[0], hi = b.t[b.count - 1]
         let near = 1.5 * (hi - lo) / Double(max(1, b.count - 1)) + 1e-9
         var q = p
@@ -707,9 +793,15 @@ package struct GradientFitter {
             if b.t[i] < q.knots[0] { head += b.weight[i] }
             if b.t[i] > q.knots[q.knots.count - 1] { tail += b.weight[i] }
         }
-        if (q.knots[0] <= lo + near || head < few) && q.knots[0] > 0 { extend(0, 1, to: 0) }
+        if let low, q.knots[0] > low {
+            if q.knots[0] <= lo + near || head < few { extend(0, 1, to: low) }
+            else if hardLow { q.knots.insert(low, at: 0); q.colors.insert(q.colors[0], at: 0) }
+        }
         let last = q.knots.count - 1
-        if (q.knots[last] >= hi - near || tail < few) && q.knots[last] < 1 { extend(last, last - 1, to: 1) }
+        if let high, q.knots[last] < high {
+            if q.knots[last] >= hi - near || tail < few { extend(last, last - 1, to: high) }
+            else if hardHigh { q.knots.append(high); q.colors.append(q.colors[last]) }
+        }
         return q
     }
 
@@ -725,14 +817,14 @@ package struct GradientFitter {
         // Along a row (or column) of an axis-aligned gradient the position, and so the model
         // colour, repeats exactly.
         var lastT = Double.nan, v = Color4.zero
-        let reachT = cellReach(line)
+        let reachT = cellReach(line), jumps = p.jumps
         cells.withUnsafeBufferPointer { cells in
             grid.cx.withUnsafeBufferPointer { cx in grid.cy.withUnsafeBufferPointer { cy in
                 grid.r.withUnsafeBufferPointer { r in grid.g.withUnsafeBufferPointer { g in grid.b.withUnsafeBufferPointer { b in
                     d.withUnsafeMutableBufferPointer { d in ds.withUnsafeMutableBufferPointer { ds in
                         for k in 0..<n where cells[k] {
                             let t = line.t(x: cx[k], y: cy[k])
-                            if t != lastT { lastT = t; v = Self.cellMean(p, t: t, reach: reachT) }
+                            if t != lastT || !jumps.isEmpty { lastT = t; v = cellModel(p, line: line, k: k, t: t, reach: reachT, jumps: jumps) }
                             let e = (v - Color4(r[k], g[k], b[k], grid.a[k])).lengthSquared.squareRoot()
                             d[k] = e; ds[m] = e; m += 1
                         }
@@ -762,9 +854,15 @@ package struct GradientFitter {
         // Along a row (or column) of an axis-aligned gradient the position repeats exactly, and
         // with it the model colour and its Lab.
         var lastT = Double.nan, v = Color4.zero, lastLabT = Double.nan, lastLab = Lab(l: 0, a: 0, b: 0)
+        let jumps = p.jumps, reachT = cellReach(line)
         @inline(__always) func rgbError(_ k: Int) -> Double {
             let t = line.t(x: grid.cx[k], y: grid.cy[k])
-            if t != lastT { lastT = t; v = p.value(t) }
+            if jumps.isEmpty {
+                if t != lastT { lastT = t; v = p.value(t) }
+            } else if Self.nearJump(t, jumps, reachT) {
+                // Across a hard stop the cell mean is the model averaged over its pixels.
+                v = pixelAverage(p, line: line, k: k); lastT = .nan
+            } else if t != lastT { lastT = t; v = p.value(t) }
             return (v - grid.color(k)).lengthSquared
         }
         @inline(__always) func deltaE(_ k: Int) -> Double {

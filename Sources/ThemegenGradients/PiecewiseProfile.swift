@@ -174,3 +174,16 @@ private struct BinMoments {
         BinMoments(w: a.w - b.w, wt: a.wt - b.wt, wtt: a.wtt - b.wtt, wcc: a.wcc - b.wcc, wc: a.wc - b.wc, wct: a.wct - b.wct)
     }
 }
+
+extension PiecewiseProfile {
+    /// The positions of hard stops: two knots at the same position, the colour jumping there.
+    var jumps: [Double] {
+        var out: [Double] = []
+        var i = 1
+        while i < knots.count {
+            if knots[i] == knots[i - 1] { out.append(knots[i]) }
+            i += 1
+        }
+        return out
+    }
+}

@@ -328,7 +328,7 @@ struct ShapeFitter {
     private func refinedCentre(_ g: Geometry, profile p: PiecewiseProfile, inliers: [Bool]) -> (Double, Double) {
         let cs = Double(grid.cellSize)
         var near: [Int] = []
-        for k in 0..<inliers.count where grid.opaque[k] {
+        for k in 0..<inliers.count where grid.drawn(k) {
             let dx = grid.cx[k] - g.cx, dy = grid.cy[k] - g.cy, r2 = dx * dx + dy * dy
             if r2 >= 4 * cs * cs && r2 <= 64 * cs * cs { near.append(k) }
         }
@@ -368,7 +368,7 @@ struct ShapeFitter {
         let a = g.start * Double.pi / 180, ux = sin(a), uy = -cos(a)
         let minR = 4 * Double(grid.cellSize), width = 2 * Double(grid.cellSize)
         var out: [Int] = []
-        for k in 0..<(grid.columns * grid.rows) where grid.opaque[k] {
+        for k in 0..<(grid.columns * grid.rows) where grid.drawn(k) {
             let dx = grid.cx[k] - g.cx, dy = grid.cy[k] - g.cy
             if dx * ux + dy * uy > minR && abs(dx * uy - dy * ux) < width { out.append(k) }
         }
@@ -521,7 +521,7 @@ struct ShapeFitter {
         let limit = max(3, 5 * median(ds, upTo: 450))
         // Where the gradient is steep or curved within a cell, the cell mean is not the colour
         // at its centre: judge those by the model averaged over the cell.
-        for k in 0..<n where d[k] > limit && grid.opaque[k] && !candidates[k] {
+        for k in 0..<n where d[k] > limit && grid.drawn(k) && !candidates[k] {
             let v = cellAverage(k) { modelColor(linear, coordinates, $0, $1) }
             d[k] = (v - grid.color(k)).lengthSquared.squareRoot()
         }
@@ -529,7 +529,7 @@ struct ShapeFitter {
         if case let .angular(c, a) = m.shape { g = Geometry(cx: c.x * Double(grid.width), cy: c.y * Double(grid.height), start: a) }
         let all = [Bool](repeating: true, count: n)
         let unusable = kind == .angular ? zip(all, usable(all, g)).map { $0 && !$1 } : [Bool](repeating: false, count: n)
-        return (0..<n).map { grid.opaque[$0] && (d[$0] <= limit || unusable[$0] || candidates[$0]) }
+        return (0..<n).map { grid.drawn($0) && (d[$0] <= limit || unusable[$0] || candidates[$0]) }
     }
 
     /// An angular start angle snaps to a whole degree when that costs less than ΔE 0.05 (as a
@@ -542,12 +542,12 @@ struct ShapeFitter {
         return rounded.meanDeltaE - exact.meanDeltaE < 0.05 && rounded.maxDeltaE - exact.maxDeltaE < 0.05 ? snapped : m
     }
 
-    /// As for linear gradients: over the explained cells, or over every opaque cell when the
+    /// As for linear gradients: over the explained cells, or over every drawn cell when the
     /// model leaves more than a tenth of the candidates unexplained or explains less than a
     /// fifth of the artboard; raised by the pixel spread when cells are far noisier than grain.
     private func quality(_ m: GradientModel, inliers: [Bool], candidates: [Bool], noiseVariance: Double) -> FitQuality {
         let nIn = inliers.reduce(0) { $0 + ($1 ? 1 : 0) }, nCand = candidates.reduce(0) { $0 + ($1 ? 1 : 0) }
-        let cells = nIn * 10 >= nCand * 9 && nIn * 5 >= inliers.count ? inliers : grid.opaque
+        let cells = nIn * 10 >= nCand * 9 && nIn * 5 >= inliers.count ? inliers : (0..<inliers.count).map { grid.drawn($0) }
         var q = deltaE(m, cells: cells, excludingCentreAndSeam: true)
         let sigma = (noiseVariance / 3).squareRoot()
         if sigma > 5, let mid = m.stops.first?.color {
@@ -578,8 +578,14 @@ struct ShapeFitter {
                 let dx = grid.cx[k] - o.x, dy = grid.cy[k] - o.y
                 if dx * dx + dy * dy < near * near { v = cellAverage(k) { modelColor(linear, coordinates, $0, $1) } }
             }
-            let e = DeltaE2000.difference(Lab(r255: v.x, g: v.y, b: v.z, in: options.space),
+            var e = DeltaE2000.difference(Lab(r255: v.x, g: v.y, b: v.z, in: options.space),
                                           Lab(r255: grid.r[k], g: grid.g[k], b: grid.b[k], in: options.space))
+            if grid.translucent {
+                // Translucent: the worse of over black (the premultiplied values) and over white.
+                let c = grid.color(k), white = 255 - v.w, cellWhite = 255 - c.w
+                e = max(e, DeltaE2000.difference(Lab(r255: v.x + white, g: v.y + white, b: v.z + white, in: options.space),
+                                                 Lab(r255: c.x + cellWhite, g: c.y + cellWhite, b: c.z + cellWhite, in: options.space)))
+            }
             sum += e * grid.count[k]; sw += grid.count[k]
             if excludingCentreAndSeam, let o = centre {
                 let dx = grid.cx[k] - o.x, dy = grid.cy[k] - o.y
