@@ -86,7 +86,9 @@ final class ResourceLimitCLITests: XCTestCase {
 
     /// In a `run` the same file's message offers no flag: `run` has no `--color-space`, and a
     /// config no key for it, so re-exporting is the remedy.
-    func testThemesInputOfARunNamesNoColourSpaceFlag() throws {
+    /// In a run the remedy is the themes input's `colorSpace` key (run takes no such flag); the
+    /// other outputs (here the preview, which shows the error) are still written.
+    func testThemesInputOfARunNamesTheColourSpaceKey() throws {
         let root = FilePath.parent(adobeLikePNG("Odd@3x.png"))
         let path = root + "/Art/Odd@3x.png"
         try FileManager.default.createDirectory(atPath: root + "/Art", withIntermediateDirectories: true)
@@ -95,7 +97,13 @@ final class ResourceLimitCLITests: XCTestCase {
         let (code, _, err) = cli(["--config", root + "/themegen.json"])
         XCTAssertEqual(code, .input)
         // A run names files relative to the config's folder.
-        XCTAssertEqual(err, "themegen: error: Art/Odd@3x.png: colour profile 'Evil\\u{1b}[2K\\nthemegen: error: forged' is neither sRGB nor Display P3; re-export in sRGB or Display P3\n")
+        XCTAssertEqual(err, """
+            themegen: error: Art/Odd@3x.png: colour profile 'Evil\\u{1b}[2K\\nthemegen: error: forged' is neither sRGB nor Display P3
+                hint: re-export in sRGB or Display P3, or set "themes[0].colorSpace": "srgb" in \(root)/themegen.json to take its values as sRGB
+            wrote 1 file(s), deleted 0, unchanged 0
+
+            """)
+        XCTAssertTrue(readText(root + "/Generated/Preview/index.html")!.contains("<dt>Source</dt><dd><code>Art/Odd@3x.png</code></dd>"))
         XCTAssertTrue(FileManager.default.fileExists(atPath: path))
         XCTAssertFalse(FileManager.default.fileExists(atPath: root + "/Generated/Themes.json"))
     }
