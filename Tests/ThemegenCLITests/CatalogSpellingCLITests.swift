@@ -1,17 +1,7 @@
 import Foundation
 import XCTest
-@testable import ThemegenCore
-@testable import ThemegenImage
-@testable import Mustache
-@testable import ThemegenGradients
-@testable import ThemegenSlicing
-@testable import ThemegenGenerate
-@testable import ThemegenConfig
-@testable import ThemegenBuild
 @testable import ThemegenCLI
-import ThemegenTestSupport
 import ThemegenTestKit
-import ThemegenFixtures
 
 /// Issue #18, item 5: `slice --catalog /abs/A.xcassets` and `--catalog A.xcassets` in the same
 /// folder are one catalog, in either order and with a manifest written before the manifest

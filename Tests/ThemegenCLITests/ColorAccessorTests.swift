@@ -1,17 +1,8 @@
 import Foundation
 import XCTest
-@testable import ThemegenCore
 @testable import ThemegenImage
-@testable import Mustache
-@testable import ThemegenGradients
-@testable import ThemegenSlicing
-@testable import ThemegenGenerate
-@testable import ThemegenConfig
-@testable import ThemegenBuild
 @testable import ThemegenCLI
-import ThemegenTestSupport
 import ThemegenTestKit
-import ThemegenFixtures
 
 /// Issue #19, item 5: the asset template names the colorsets the run's themes write, with typed
 /// accessors by theme (`AssetColors.Dawn.title`), `UIColor(asset:)`, `NSColor` and `Color(asset:)`.

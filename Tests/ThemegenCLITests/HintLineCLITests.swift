@@ -2,16 +2,8 @@ import Foundation
 import XCTest
 @testable import ThemegenCore
 @testable import ThemegenImage
-@testable import Mustache
-@testable import ThemegenGradients
-@testable import ThemegenSlicing
-@testable import ThemegenGenerate
-@testable import ThemegenConfig
-@testable import ThemegenBuild
 @testable import ThemegenCLI
-import ThemegenTestSupport
 import ThemegenTestKit
-import ThemegenFixtures
 
 /// Issue #18, items 8, 11 and 13: a hint prints on an indented line under its message (a note
 /// at the same file for Xcode), text from files cannot forge one, and `run` takes `--max-pixels`.

@@ -1,17 +1,8 @@
 import Foundation
 import XCTest
-@testable import ThemegenCore
 @testable import ThemegenImage
-@testable import Mustache
-@testable import ThemegenGradients
-@testable import ThemegenSlicing
-@testable import ThemegenGenerate
-@testable import ThemegenConfig
-@testable import ThemegenBuild
 @testable import ThemegenCLI
-import ThemegenTestSupport
 import ThemegenTestKit
-import ThemegenFixtures
 
 /// Issue #18, item 7: the Mustache spec's required tests pass through the CLI
 /// (`themegen template render`, partials as files beside the template), including "Failed

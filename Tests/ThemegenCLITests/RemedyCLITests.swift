@@ -1,17 +1,8 @@
 import Foundation
 import XCTest
-@testable import ThemegenCore
 @testable import ThemegenImage
-@testable import Mustache
-@testable import ThemegenGradients
-@testable import ThemegenSlicing
-@testable import ThemegenGenerate
-@testable import ThemegenConfig
-@testable import ThemegenBuild
 @testable import ThemegenCLI
-import ThemegenTestSupport
 import ThemegenTestKit
-import ThemegenFixtures
 
 /// Issue #18, items 9 and 10: every remedy a hint names exists where it is suggested. Each
 /// scenario triggers a message, reads the remedies off its hint line as a user would (a flag

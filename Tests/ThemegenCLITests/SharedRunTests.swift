@@ -1,17 +1,8 @@
 import Foundation
 import XCTest
-@testable import ThemegenCore
 @testable import ThemegenImage
-@testable import Mustache
-@testable import ThemegenGradients
-@testable import ThemegenSlicing
-@testable import ThemegenGenerate
-@testable import ThemegenConfig
-@testable import ThemegenBuild
 @testable import ThemegenCLI
-import ThemegenTestSupport
 import ThemegenTestKit
-import ThemegenFixtures
 
 /// A bare run as one pass: every input decoded once (the preview's thumbnails come from the
 /// theme pass, its asset images from the slicer), and a broken artboard costs only its own
