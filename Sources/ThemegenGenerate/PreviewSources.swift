@@ -47,9 +47,11 @@ extension PreviewTheme {
     package static func shown(_ extraction: ThemeExtraction) -> (themes: [PreviewTheme], failures: [PreviewFailure]) {
         var shown: [PreviewTheme] = []
         for t in extraction.themes {
-            guard let thumbnail = extraction.thumbnails[t.file] else { continue }
+            // A theme without its thumbnail would vanish from the page without a word.
+            guard let thumbnail = extraction.thumbnails[t.file] else { preconditionFailure("\(t.file): the theme pass made no thumbnail") }
             shown.append(PreviewTheme(theme: t, thumbnail: thumbnail))
-            guard var dark = t.dark, let darkThumbnail = extraction.thumbnails[dark.file] else { continue }
+            guard var dark = t.dark else { continue }
+            guard let darkThumbnail = extraction.thumbnails[dark.file] else { preconditionFailure("\(dark.file): the theme pass made no thumbnail") }
             dark.name = t.name + " (dark)"
             dark.identifier = t.identifier + "Dark"
             dark.textColors = t.textColors.map { c in
