@@ -123,9 +123,13 @@ package enum ThemeExtractor {
             throw FileError(path, "the artboard is fully transparent (alpha 0 everywhere): there is no gradient to recover; export it with its background")
         }
         let space = RGBSpace(reader.colorSpace) ?? .sRGB
+        var made: Thumbnail? = nil
+        if var finished = scaler {
+            scaler = nil   // leaves `finished` the only owner of its buffers, so finishing copies none
+            made = try thumbnail(finished.finish(), options: options, name: path)
+        }
         return FittedFile(file: path, width: width, height: height, colorSpace: reader.colorSpace,
-                          fit: acc.fit(options: .init(space: space)),
-                          thumbnail: try scaler.map { try thumbnail($0.finish(), options: options, name: path) })
+                          fit: acc.fit(options: .init(space: space)), thumbnail: made)
     }
 
     /// The thumbnail in the theme's space: a theme given in sRGB (`--color-space srgb`) from a

@@ -21,8 +21,16 @@ package struct BoxDownscaler {
     /// One source row collapsed to the output columns: Σ w·a and Σ w·a·(r, g, b).
     private var rowAlpha: [UInt64]
     private var rowColor: [UInt64]
-    /// `addOpaque8`'s per-row Σ w·(r, g, b), with one spare column.
-    private var rowSums: [UInt32] = []
+    /// `addOpaque8`'s sums down each source column: Σ (r, g, b) of the rows wholly inside the
+    /// pending output row, and Σ w·(r, g, b) of the rows straddling its edges, for the pending
+    /// output row (0) and the next (1); with the total vertical weight of each, in units.
+    private var plainSums: [UInt32] = []
+    private var edgeSums: [[UInt32]] = []
+    private var pendingRow = 0
+    private var pendingWeight = (0, 0)
+    /// For each output column: the source columns wholly inside it, and the source column
+    /// straddling its right edge (-1: none).
+    private var interiorStart: [Int] = [], interiorEnd: [Int] = [], rightStraddler: [Int] = []
     /// The whole output, accumulated: Σ w·a and Σ w·a·(r, g, b).
     private var outAlpha: [UInt64]
     private var outColor: [UInt64]
@@ -92,6 +100,7 @@ package struct BoxDownscaler {
 
     private mutating func add<T: FixedWidthInteger & UnsignedInteger>(_ row: UnsafeBufferPointer<T>, channels: Int) {
         precondition((channels == 3 || channels == 4) && row.count >= sourceWidth * channels && rowsAdded < sourceHeight)
+        precondition(plainSums.isEmpty, "a source's rows are all opaque 8-bit RGB or none are")
         let opaque = channels == 3, full = maxSample
         let span = UInt64(width)
         let sw = sourceWidth, tw = width
@@ -122,38 +131,117 @@ package struct BoxDownscaler {
         addRowSums()
     }
 
-    /// `add` for an opaque 8-bit RGB row, the usual export, with the same sums in fewer steps:
-    /// every alpha is 255, so a column's Σ w·a is 255·sourceWidth (its footprint is
-    /// sourceWidth units) and Σ w·a·c is 255·Σ w·c. Σ w·c ≤ 255·sourceWidth fits in 32 bits, and
-    /// a pixel inside one output column adds 0 to the next (`rowSums` has a spare column), so
-    /// the loop has no branch.
+    /// `add` for an opaque 8-bit RGB row, the usual export, with the same sums in far fewer
+    /// steps. Output row j's colour is Σ over its source rows of (vertical weight) · (the row
+    /// collapsed across the columns); collapsing is linear, so the rows can be summed down the
+    /// columns first and collapsed once per output row instead of once per source row. A row
+    /// wholly inside output row j has weight `height`: it is added to `plainSums` (a widening
+    /// add the compiler vectorises). Only the row or two straddling j's edges have other
+    /// weights (`edgeSums`: j's and the next row's). Every alpha is 255, so this path leaves
+    /// the factor 255 out of Σ w·a and Σ w·a·c alike, which changes no ratio, and `finish`
+    /// knows. The sums are exact integers, so the order changes no result.
     private mutating func addOpaque8(_ row: UnsafeBufferPointer<UInt8>) {
-        precondition(row.count >= sourceWidth * 3 && rowsAdded < sourceHeight && sourceWidth < Int(UInt32.max) / 255)
-        let sw = sourceWidth, span = UInt32(width)
-        if rowSums.count != (width + 1) * 3 { rowSums = [UInt32](repeating: 0, count: (width + 1) * 3) }
-        rowSums.withUnsafeMutableBufferPointer { rs in
-            columnIndex.withUnsafeBufferPointer { ci in
-                columnWeight.withUnsafeBufferPointer { cw in
-                    for i in 0..<rs.count { rs[i] = 0 }
-                    for x in 0..<sw {
-                        let r = UInt32(row[3 * x]), g = UInt32(row[3 * x + 1]), b = UInt32(row[3 * x + 2])
-                        let k = 3 * ci[x], w0 = UInt32(truncatingIfNeeded: cw[x]), w1 = span &- w0
-                        rs[k] &+= w0 &* r; rs[k + 1] &+= w0 &* g; rs[k + 2] &+= w0 &* b
-                        rs[k + 3] &+= w1 &* r; rs[k + 4] &+= w1 &* g; rs[k + 5] &+= w1 &* b
+        // Σ w·c down one output row is at most 255·sourceHeight.
+        precondition(row.count >= sourceWidth * 3 && rowsAdded < sourceHeight && sourceHeight < Int(UInt32.max) / 255)
+        if plainSums.isEmpty { startOpaque() }
+        let start = rowsAdded * height, end = start + height
+        let j = start / sourceHeight
+        if j > pendingRow { flushPendingRow() }
+        let w0 = min(end, (j + 1) * sourceHeight) - start, w1 = height - w0
+        let n = sourceWidth * 3
+        if w1 == 0 {
+            plainSums.withUnsafeMutableBufferPointer { sums in
+                for x in 0..<n { sums[x] &+= UInt32(row[x]) }
+            }
+        } else {
+            // The last output row ends on a source row's edge, so a straddled j + 1 exists.
+            addWeighted(row, weight: UInt32(w0), into: 0)
+            addWeighted(row, weight: UInt32(w1), into: 1)
+        }
+        pendingWeight.0 += w0; pendingWeight.1 += w1
+        rowsAdded += 1
+    }
+
+    private mutating func addWeighted(_ row: UnsafeBufferPointer<UInt8>, weight: UInt32, into k: Int) {
+        let n = sourceWidth * 3
+        edgeSums[k].withUnsafeMutableBufferPointer { sums in
+            for x in 0..<n { sums[x] &+= weight &* UInt32(row[x]) }
+        }
+    }
+
+    private mutating func startOpaque() {
+        precondition(rowsAdded == 0, "a source's rows are all opaque 8-bit RGB or none are")
+        plainSums = [UInt32](repeating: 0, count: sourceWidth * 3)
+        edgeSums = [plainSums, plainSums]
+        // Source column x lies wholly inside output column ci[x] when its weight is the full
+        // `width` units; otherwise it straddles ci[x] and the next, at most one per edge.
+        var first = [Int](repeating: 0, count: width), straddling = [Int](repeating: -1, count: width)
+        for x in stride(from: sourceWidth - 1, through: 0, by: -1) {
+            if columnWeight[x] == UInt64(width) { first[columnIndex[x]] = x } else { straddling[columnIndex[x]] = x }
+        }
+        for i in 1..<max(width, 1) where first[i] == 0 {
+            // No column wholly inside: i lies between two straddlers (after an edge that falls
+            // between source columns the next one is wholly inside, as width ≤ sourceWidth).
+            first[i] = straddling[i - 1] + 1
+        }
+        var end = [Int](repeating: sourceWidth, count: width)
+        for i in 0..<width { end[i] = straddling[i] >= 0 ? straddling[i] : (i + 1 < width ? first[i + 1] : sourceWidth) }
+        interiorStart = first; interiorEnd = end; rightStraddler = straddling
+    }
+
+    /// Collapses the pending output row across the columns into the output, and makes the
+    /// next output row's sums the pending ones. Per output column: its inner columns summed
+    /// plainly and weighted once, its right straddler split by weight between it and the next.
+    /// Each source column is read once, and zeroed as it is read.
+    private mutating func flushPendingRow() {
+        let j = pendingRow, tw = width, span = UInt64(width), full = UInt32(height)
+        let alpha = UInt64(sourceWidth) * UInt64(pendingWeight.0)
+        plainSums.withUnsafeMutableBufferPointer { plain in
+            edgeSums[0].withUnsafeMutableBufferPointer { edge in
+                interiorStart.withUnsafeBufferPointer { first in
+                    interiorEnd.withUnsafeBufferPointer { end in
+                        rightStraddler.withUnsafeBufferPointer { straddler in
+                            columnWeight.withUnsafeBufferPointer { cw in
+                                outAlpha.withUnsafeMutableBufferPointer { oa in
+                                    outColor.withUnsafeMutableBufferPointer { oc in
+                                        var carry: (UInt64, UInt64, UInt64) = (0, 0, 0)
+                                        for i in 0..<tw {
+                                            var r: UInt64 = 0, g: UInt64 = 0, b: UInt64 = 0
+                                            for x in first[i]..<end[i] {
+                                                r &+= UInt64(full &* plain[3 * x] &+ edge[3 * x])
+                                                g &+= UInt64(full &* plain[3 * x + 1] &+ edge[3 * x + 1])
+                                                b &+= UInt64(full &* plain[3 * x + 2] &+ edge[3 * x + 2])
+                                                plain[3 * x] = 0; plain[3 * x + 1] = 0; plain[3 * x + 2] = 0
+                                                edge[3 * x] = 0; edge[3 * x + 1] = 0; edge[3 * x + 2] = 0
+                                            }
+                                            r = span &* r &+ carry.0; g = span &* g &+ carry.1; b = span &* b &+ carry.2
+                                            carry = (0, 0, 0)
+                                            let e = straddler[i]
+                                            if e >= 0 {
+                                                let w0 = cw[e], w1 = span &- w0
+                                                let er = UInt64(full &* plain[3 * e] &+ edge[3 * e])
+                                                let eg = UInt64(full &* plain[3 * e + 1] &+ edge[3 * e + 1])
+                                                let eb = UInt64(full &* plain[3 * e + 2] &+ edge[3 * e + 2])
+                                                plain[3 * e] = 0; plain[3 * e + 1] = 0; plain[3 * e + 2] = 0
+                                                edge[3 * e] = 0; edge[3 * e + 1] = 0; edge[3 * e + 2] = 0
+                                                r &+= w0 &* er; g &+= w0 &* eg; b &+= w0 &* eb
+                                                carry = (w1 &* er, w1 &* eg, w1 &* eb)
+                                            }
+                                            let k = 3 * (j * tw + i)
+                                            oc[k] &+= r; oc[k + 1] &+= g; oc[k + 2] &+= b
+                                            oa[j * tw + i] &+= alpha
+                                        }
+                                    }
+                                }
+                            }
+                        }
                     }
                 }
             }
         }
-        let alpha = 255 * UInt64(sw)
-        rowAlpha.withUnsafeMutableBufferPointer { ra in
-            rowColor.withUnsafeMutableBufferPointer { rc in
-                rowSums.withUnsafeBufferPointer { rs in
-                    for i in 0..<ra.count { ra[i] = alpha }
-                    for i in 0..<rc.count { rc[i] = 255 &* UInt64(rs[i]) }
-                }
-            }
-        }
-        addRowSums()
+        edgeSums.swapAt(0, 1)
+        pendingWeight = (pendingWeight.1, 0)
+        pendingRow += 1
     }
 
     /// Adds `rowAlpha`/`rowColor`, one source row collapsed to the output columns, to the
@@ -185,10 +273,12 @@ package struct BoxDownscaler {
     }
 
     /// The output as 8-bit RGBA (a thumbnail needs no more), each sample rounded once, exactly.
-    package func finish() -> Image {
+    package mutating func finish() -> Image {
         precondition(rowsAdded == sourceHeight, "every source row must be added before finishing")
+        while !plainSums.isEmpty && pendingRow < height { flushPendingRow() }
         // Every output pixel's footprint weighs sourceWidth·sourceHeight units in all.
-        let full = maxSample * UInt64(sourceWidth) * UInt64(sourceHeight)
+        // The opaque path's sums leave out the factor 255 (alpha) in Σ w·a and Σ w·a·c alike.
+        let full = (plainSums.isEmpty ? maxSample : 1) * UInt64(sourceWidth) * UInt64(sourceHeight)
         let maxSample = self.maxSample
         var out = [UInt8](repeating: 0, count: width * height * 4)
         out.withUnsafeMutableBufferPointer { o in
@@ -209,12 +299,13 @@ package struct BoxDownscaler {
         return Image(width: width, height: height, colorSpace: colorSpace, pixels: .rgba8(out))
     }
 
-    /// round(n · k / d), halves up, in 128-bit intermediates (n · k can pass 2⁶⁴ for 16-bit
+    /// round(n · k / d), halves up, in 128-bit intermediates where n · k passes 2⁶⁴ (16-bit
     /// sources); the result is at most 255.
     @inline(__always)
     static func rounded(_ n: UInt64, times k: UInt64, over d: UInt64) -> UInt8 {
-        let product = n.multipliedFullWidth(by: k)
-        let (q, r) = d.dividingFullWidth(product)
+        let (small, overflow) = n.multipliedReportingOverflow(by: k)
+        // One 64-bit division when the product fits, as it does for every 8-bit source.
+        let (q, r) = overflow ? d.dividingFullWidth(n.multipliedFullWidth(by: k)) : small.quotientAndRemainder(dividingBy: d)
         return UInt8(truncatingIfNeeded: r >= d - r ? q + 1 : q)
     }
 }

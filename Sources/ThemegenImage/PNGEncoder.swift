@@ -9,8 +9,19 @@ package enum PNGEncoder {
     /// level 9 is under 1% (icons) and 5% (buttons) smaller than 7 at 2.7 and 2.1 times the
     /// time, as its long match chains search the transparent margins; on 1242×2688 backgrounds
     /// 5 is 6% larger than 6 (and rarely beats the source at @3x) for 16% less time.
-    static func compressionLevel(pixels: Int) -> Int32 {
-        pixels <= 512 * 512 ? 7 : 6
+    static func compressionLevel(pixels: Int, effort: Effort) -> Int32 {
+        switch effort {
+        case .smallest: return pixels <= 512 * 512 ? 7 : 6
+        // On the bundled preview thumbnails level 3 is 5–8 times faster than 7 for 20% more
+        // bytes; on smooth gradient rows level 7's long match chains find little more.
+        case .quick: return 3
+        }
+    }
+
+    /// How hard zlib works: the smallest file for what ships in an app, or a quick one for
+    /// the preview's thumbnails, which a browser reads from disk once.
+    package enum Effort: Sendable {
+        case smallest, quick
     }
 
     /// Row filters libpng may choose from, for images up to 512×512 and for palette and
@@ -30,26 +41,27 @@ package enum PNGEncoder {
     /// corpus's 1242×2688 backgrounds Sub alone is 12% smaller than Up alone and 14% smaller
     /// than the adaptive choice at level 6, and 5% faster than Up; on other art Up or Paeth
     /// win, so it is measured per image.
-    static func picksFilterBySample(pixels: Int, colorType: Int32, depth: Int) -> Bool {
-        pixels > 512 * 512 && colorType != 3 && depth >= 8
+    /// A quick encode always does: libpng's adaptive choice costs more than level 3's deflate.
+    static func picksFilterBySample(pixels: Int, colorType: Int32, depth: Int, effort: Effort) -> Bool {
+        (pixels > 512 * 512 || effort == .quick) && colorType != 3 && depth >= 8
     }
 
-    package static func encode(_ image: Image, name: String = "image") throws -> [UInt8] {
+    package static func encode(_ image: Image, name: String = "image", effort: Effort = .smallest) throws -> [UInt8] {
         switch image.pixels {
         case .rgba16(let samples):
             if samples.allSatisfy({ $0 % 257 == 0 }) {
                 // Every sample is exactly an 8-bit value: 8 bits lose nothing.
-                return try encode(image.to8Bit(), name: name)
+                return try encode(image.to8Bit(), name: name, effort: effort)
             }
-            return try encode16(image, samples, name: name)
+            return try encode16(image, samples, name: name, effort: effort)
         case .rgba8(let samples):
-            return try encode8(image, samples, name: name)
+            return try encode8(image, samples, name: name, effort: effort)
         }
     }
 
     // MARK: - 8-bit
 
-    private static func encode8(_ image: Image, _ s: [UInt8], name: String) throws -> [UInt8] {
+    private static func encode8(_ image: Image, _ s: [UInt8], name: String, effort: Effort) throws -> [UInt8] {
         let stats = Stats8(s)
         let w = image.width, h = image.height
         let direct: [UInt8]
@@ -62,24 +74,24 @@ package enum PNGEncoder {
                     let divisor = UInt8(255 / ((1 << depth) - 1))
                     for i in 0..<gray.count { gray[i] /= divisor }
                 }
-                direct = try write(image, depth: depth, colorType: 0, rows: gray, stride: w, name: name)
+                direct = try write(image, depth: depth, colorType: 0, rows: gray, stride: w, name: name, effort: effort)
             } else {
                 var ga = [UInt8](repeating: 0, count: w * h * 2)
                 for i in 0..<(w * h) { ga[2 * i] = s[4 * i]; ga[2 * i + 1] = s[4 * i + 3] }
-                direct = try write(image, depth: 8, colorType: 4, rows: ga, stride: 2 * w, name: name)
+                direct = try write(image, depth: 8, colorType: 4, rows: ga, stride: 2 * w, name: name, effort: effort)
             }
         } else if stats.opaque {
             var rgb = [UInt8](repeating: 0, count: w * h * 3)
             for i in 0..<(w * h) {
                 rgb[3 * i] = s[4 * i]; rgb[3 * i + 1] = s[4 * i + 1]; rgb[3 * i + 2] = s[4 * i + 2]
             }
-            direct = try write(image, depth: 8, colorType: 2, rows: rgb, stride: 3 * w, name: name)
+            direct = try write(image, depth: 8, colorType: 2, rows: rgb, stride: 3 * w, name: name, effort: effort)
         } else {
-            direct = try write(image, depth: 8, colorType: 6, rows: s, stride: 4 * w, name: name)
+            direct = try write(image, depth: 8, colorType: 6, rows: s, stride: 4 * w, name: name, effort: effort)
         }
         // Gray at 1, 2 or 4 bits is already as small as a palette gets.
         guard let palette = stats.palette, !(stats.gray && stats.opaque) else { return direct }
-        let indexed = try writePalette(image, s, palette, name: name)
+        let indexed = try writePalette(image, s, palette, name: name, effort: effort)
         return indexed.count < direct.count ? indexed : direct
     }
 
@@ -153,7 +165,7 @@ package enum PNGEncoder {
         }
     }
 
-    private static func writePalette(_ image: Image, _ s: [UInt8], _ colors: [UInt32], name: String) throws -> [UInt8] {
+    private static func writePalette(_ image: Image, _ s: [UInt8], _ colors: [UInt32], name: String, effort: Effort) throws -> [UInt8] {
         // Translucent entries first so tRNS stays short; otherwise first-seen order.
         let ordered = colors.filter { $0 & 0xFF != 0xFF } + colors.filter { $0 & 0xFF == 0xFF }
         var index: [UInt32: UInt8] = [:]
@@ -174,12 +186,12 @@ package enum PNGEncoder {
             if c & 0xFF != 0xFF { trns.append(UInt8(c & 0xFF)) }
         }
         return try write(image, depth: depth, colorType: 3, rows: indices, stride: image.width,
-                         palette: plte, trns: trns, name: name)
+                         palette: plte, trns: trns, name: name, effort: effort)
     }
 
     // MARK: - 16-bit
 
-    private static func encode16(_ image: Image, _ s: [UInt16], name: String) throws -> [UInt8] {
+    private static func encode16(_ image: Image, _ s: [UInt16], name: String, effort: Effort) throws -> [UInt8] {
         let w = image.width, n = image.width * image.height
         var gray = true, opaque = true
         for i in 0..<n {
@@ -193,22 +205,22 @@ package enum PNGEncoder {
             for (k, c) in channels.enumerated() { out[i * channels.count + k] = s[4 * i + c] }
         }
         return try out.withUnsafeBytes { raw in
-            try write(image, depth: 16, colorType: colorType, raw: raw, stride: w * channels.count * 2, name: name)
+            try write(image, depth: 16, colorType: colorType, raw: raw, stride: w * channels.count * 2, name: name, effort: effort)
         }
     }
 
     // MARK: - libpng
 
     private static func write(_ image: Image, depth: Int, colorType: Int32, rows: [UInt8], stride: Int,
-                              palette: [UInt8] = [], trns: [UInt8] = [], name: String) throws -> [UInt8] {
+                              palette: [UInt8] = [], trns: [UInt8] = [], name: String, effort: Effort) throws -> [UInt8] {
         try rows.withUnsafeBytes { raw in
             try write(image, depth: depth, colorType: colorType, raw: raw, stride: stride,
-                      palette: palette, trns: trns, name: name)
+                      palette: palette, trns: trns, name: name, effort: effort)
         }
     }
 
     private static func write(_ image: Image, depth: Int, colorType: Int32, raw: UnsafeRawBufferPointer, stride: Int,
-                              palette: [UInt8] = [], trns: [UInt8] = [], name: String) throws -> [UInt8] {
+                              palette: [UInt8] = [], trns: [UInt8] = [], name: String, effort: Effort) throws -> [UInt8] {
         let profile: [UInt8]?
         switch image.colorSpace {
         case .sRGB: profile = nil
@@ -232,10 +244,10 @@ package enum PNGEncoder {
                         p.iccp = profile == nil ? nil : icc.baseAddress
                         p.iccp_len = UInt32(profile?.count ?? 0)
                         p.iccp_name = iccName
-                        p.compression_level = compressionLevel(pixels: image.width * image.height)
+                        p.compression_level = compressionLevel(pixels: image.width * image.height, effort: effort)
                         p.compression_strategy = 1 // Z_FILTERED: suits filtered rows, a little smaller and faster
                         let pixels = image.width * image.height
-                        p.filters = picksFilterBySample(pixels: pixels, colorType: colorType, depth: depth)
+                        p.filters = picksFilterBySample(pixels: pixels, colorType: colorType, depth: depth, effort: effort)
                             ? sampledFilter(p, raw: raw, stride: stride)
                             : rowFilters(colorType: colorType, depth: depth)
                         return err.withUnsafeMutableBufferPointer { e in

@@ -9,9 +9,9 @@ package struct Thumbnail: Sendable, Equatable {
         self.png = png; self.width = width; self.height = height
     }
 
-    /// Encodes a downscaled image; `name` goes into error messages.
+    /// Encodes a downscaled image, quickly rather than smallest; `name` goes into error messages.
     package init(image: Image, name: String) throws {
-        self.init(png: try PNGEncoder.encode(image, name: name), width: image.width, height: image.height)
+        self.init(png: try PNGEncoder.encode(image, name: name, effort: .quick), width: image.width, height: image.height)
     }
 }
 

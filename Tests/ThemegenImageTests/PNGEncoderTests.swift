@@ -101,6 +101,21 @@ final class PNGEncoderTests: XCTestCase {
         XCTAssertEqual(try header(PNGEncoder.encode(deep)).bitDepth, 16)
     }
 
+    /// A quick encode (the preview's thumbnails) takes the small-image path at a lower zlib
+    /// level and one sampled filter: the same pixels, the same bytes on every run, and a file
+    /// within a third larger than the smallest encode on smooth rows with a little noise.
+    func testQuickEncodeKeepsThePixels() throws {
+        var rng = SeededRandom(seed: 5)
+        let image = SlicingFixtures.image(250, 540) { x, y in
+            (UInt8(40 + y * 150 / 540 + rng.int(0, 1)), UInt8(90 + x / 5), UInt8(200 - y / 4), 255)
+        }
+        let quick = try PNGEncoder.encode(image, effort: .quick), smallest = try PNGEncoder.encode(image)
+        XCTAssertEqual(try PNGDecoder.decode(data: quick, name: "quick.png").pixels, image.pixels)
+        XCTAssertEqual(quick, try PNGEncoder.encode(image, effort: .quick))
+        XCTAssertNotEqual(quick, smallest)
+        XCTAssertLessThan(Double(quick.count), Double(smallest.count) * 4 / 3)
+    }
+
     func testDisplayP3IsTaggedWithTheBundledProfileAndReadBack() throws {
         let p3 = Image(width: 8, height: 8, fill: (250, 20, 30, 255), colorSpace: .displayP3)
         let png = try PNGEncoder.encode(p3)
