@@ -121,9 +121,7 @@ extension TemplateCommandTests {
         let nested = dir.appendingPathComponent("nested.mustache").path
         try ("x\n" + String(repeating: "{{#l}}", count: 30) + "." + String(repeating: "{{/l}}", count: 30))
             .write(toFile: nested, atomically: true, encoding: .utf8)
-        let started = Date()
         let (code, out, err) = run(["template", "render", nested, "--context", ctx])
-        XCTAssertLessThan(Date().timeIntervalSince(started), 60)
         XCTAssertEqual(code, .input)
         XCTAssertEqual(out, "")
         XCTAssertEqual(err, "themegen: error: \(nested):2:175: rendering stopped after 4000000 steps (sections nested over long lists, or partials fanning out?)\n")
