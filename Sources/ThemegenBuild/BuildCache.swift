@@ -44,7 +44,7 @@ package struct BuildCache: Sendable, Equatable {
     package static let folder = ".themegen"
     package static let fileName = "cache.json"
 
-    /// Tool version + config bytes: when either changes, nothing recorded is trusted.
+    /// Tool version, config bytes and decoding limit: when any changes, nothing recorded is trusted.
     package var key: String
     /// The manifest's stat after the last run; if it changed, the writer must run.
     package var manifest: FileStat?
@@ -54,9 +54,9 @@ package struct BuildCache: Sendable, Equatable {
         self.key = key; self.manifest = manifest; self.jobs = jobs
     }
 
-    package static func key(toolVersion: String, configBytes: [UInt8]) -> String {
+    package static func key(toolVersion: String, configBytes: [UInt8], maxPixels: Int) -> String {
         var h = SHA256()
-        h.update(Array("themegen \(toolVersion)\n".utf8))
+        h.update(Array("themegen \(toolVersion)\nmax-pixels \(maxPixels)\n".utf8))
         h.update(configBytes)
         return SHA256.hexString(h.finalize())
     }

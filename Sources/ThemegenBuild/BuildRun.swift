@@ -23,6 +23,10 @@ package struct BuildOptions: Sendable {
     package var outputRoot: String?
     /// Part of the cache key: a new themegen never trusts an old cache.
     package var toolVersion: String
+    /// The decoding limit the jobs were made with (`Producers.maxPixels`). Part of the cache
+    /// key: a job cached under one limit is checked again under another, so lowering it
+    /// reports the exports it now refuses.
+    package var maxPixels = PNGLimits.defaultMaxPixels
     package var lockTimeout: Double = 30
     /// Decides whether two PNG byte streams hold the same image; see `WriteOptions`.
     package var pngEquivalent: (@Sendable ([UInt8], [UInt8]) -> Bool)? = PNGComparison.sameImage
@@ -68,7 +72,7 @@ package enum BuildRun {
         defer { session.close() }
 
         let cachePath = OutputWriter.join(root, BuildCache.folder + "/" + BuildCache.fileName)
-        let key = BuildCache.key(toolVersion: options.toolVersion, configBytes: config.bytes)
+        let key = BuildCache.key(toolVersion: options.toolVersion, configBytes: config.bytes, maxPixels: options.maxPixels)
         let useCache = !readOnly && !options.noCache && !options.force
         let old = useCache ? BuildCache.load(path: cachePath).flatMap { $0.key == key ? $0 : nil } : nil
         let manifestFull = OutputWriter.join(root, config.config.manifest)

@@ -53,8 +53,8 @@ final class HintLineCLITests: XCTestCase {
         XCTAssertEqual(c.err, "themegen: error: slice needs at least one file or folder of @3x exports\n")
     }
 
-    /// `run --max-pixels` refuses larger exports before decoding, as the standalone commands do;
-    /// a value that is not a positive number is a usage error.
+    /// `run --max-pixels` refuses larger exports before decoding, as the standalone commands do,
+    /// cached or not; a value that is not a positive number is a usage error.
     func testRunTakesMaxPixels() throws {
         let dir = makeTemporaryFolder(self)
         try FileManager.default.createDirectory(atPath: dir + "/Art", withIntermediateDirectories: true)
@@ -74,5 +74,8 @@ final class HintLineCLITests: XCTestCase {
         let (ok, okErr) = run(["--max-pixels", "36"])
         XCTAssertEqual(ok, .ok, okErr)
         XCTAssertEqual(okErr, "wrote 6 file(s), deleted 0, unchanged 0\n")
+        // The cache vouches for a job only under the limit it ran with: a lower one checks again.
+        XCTAssertEqual(run(["--max-pixels", "35"]).1, err)
+        XCTAssertEqual(run(["--max-pixels", "36"]).1, "")
     }
 }

@@ -41,7 +41,7 @@ enum RunCommand {
             throw UsageError("run takes no arguments; unexpected '\(args.positionals[0])'")
         }
         let config = try load(args)
-        return try BuildRun.run(config: config, jobs: try jobs(for: config, args), options: buildOptions(args, check: check),
+        return try BuildRun.run(config: config, jobs: try jobs(for: config, args), options: try buildOptions(args, check: check),
                                 console: console).status.exitCode
     }
 
@@ -69,8 +69,9 @@ enum RunCommand {
         return args.flag("swift-only") ? jobs.map(\.swiftOnly) : jobs
     }
 
-    static func buildOptions(_ args: Arguments, check: Bool) -> BuildOptions {
+    static func buildOptions(_ args: Arguments, check: Bool) throws -> BuildOptions {
         var options = BuildOptions(toolVersion: ThemegenCLI.version)
+        options.maxPixels = try parseMaxPixels(args)
         options.check = check
         options.dryRun = args.flag("dry-run")
         options.force = args.flag("force")

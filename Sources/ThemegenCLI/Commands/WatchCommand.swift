@@ -95,7 +95,7 @@ enum WatchCommand {
         do {
             let config = try RunCommand.load(args)
             _ = try BuildRun.run(config: config, jobs: try RunCommand.jobs(for: config, args),
-                                 options: RunCommand.buildOptions(args, check: false), console: console)
+                                 options: try RunCommand.buildOptions(args, check: false), console: console)
             if console.errorCount > 0 { console.info("run failed; fix the error above, watching for changes") }
             return config
         } catch {
