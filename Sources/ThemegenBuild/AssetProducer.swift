@@ -61,6 +61,7 @@ package enum AssetProducer {
 
     /// The section's slicing, queued with the run's other work (none when already queued).
     package static func work(_ section: AssetsInput, context ctx: JobContext) throws -> [WorkItem] {
+        if ctx.memo.hasSlices(ctx.section) { return [] }
         var tallies: [SkippedInputs.Tally] = []
         let sources = try SliceSource.scan([OutputWriter.join(ctx.root, section.input)], tallies: &tallies)
         return ctx.memo.sliceWork(ctx.section, sources: sources, tallies: tallies, options: sliceOptions(for: section, context: ctx))

@@ -91,7 +91,7 @@ package enum BuildRun {
         var cached: [String: JobRecord] = [:]
         var failed: [BuildJob] = []
         for job in jobs {
-            guard let inputs = try? job.inputs() else { continue }  // `produce` meets the error again
+            guard let inputs = try? job.inputs(context.memo) else { continue }  // `produce` meets the error again
             inputsOf[job.name] = inputs
             if let record = old?.jobs[job.name], let now = BuildCache.verify(record, inputs: inputs, inputRoot: inputRoot, outputRoot: root) {
                 var kept = record
@@ -119,7 +119,7 @@ package enum BuildRun {
             console.verbose("\(job.name): running")
             let jobConsole = JobDiagnostics(console)
             do {
-                guard let inputs = inputsOf[job.name] else { _ = try job.inputs(); continue }
+                guard let inputs = inputsOf[job.name] else { _ = try job.inputs(context.memo); continue }
                 // Before producing: an export changed while the job runs must look changed
                 // next time, not be recorded as what the outputs were made from.
                 if recordCache { fingerprintsOf[job.name] = try BuildCache.fingerprints(of: inputs, root: inputRoot) }

@@ -3,6 +3,11 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import ThemegenCore
 
 /// Expands command-line paths into the PNG files they name.
@@ -60,5 +65,42 @@ package enum InputFiles {
         paths.map { ($0.nfc, $0) }
             .sorted { a, b in a.0.unicodeScalars.lexicographicallyPrecedes(b.0.unicodeScalars) }
             .map(\.1)
+    }
+}
+
+extension InputFiles {
+    /// The PNGs under `folder` (relative to `root`), relative to `root`, in `scan`'s order.
+    package static func relativePNGs(in folder: String, root: String, excluding patterns: [String] = []) throws -> [String] {
+        var tally = SkippedInputs.Tally(folder: folder)
+        return try relativePNGs(in: folder, root: root, excluding: patterns, tally: &tally)
+    }
+
+    /// The same, counting what the folder holds in `tally` (PNGs left after `exclude`, and the
+    /// skipped files) from the same walk.
+    package static func relativePNGs(in folder: String, root: String, excluding patterns: [String] = [],
+                                     tally: inout SkippedInputs.Tally) throws -> [String] {
+        let full = OutputWriter.join(root, folder)
+        guard FileSystem.isDirectory(full) else {
+            throw FileError(folder, "input folder does not exist or is not a folder")
+        }
+        let prefix = root.isEmpty || root == "." ? "" : (root.hasSuffix("/") ? root : root + "/")
+        let base = full.hasSuffix("/") ? full : full + "/"
+        var found = SkippedInputs.Tally(folder: tally.folder)
+        let kept = try scan(folder: full, tally: &found).filter { path in
+            !excluded(String(path.dropFirst(base.count)), by: patterns)
+        }.map { String($0.dropFirst(prefix.count)) }
+        tally.skipped += found.skipped
+        tally.pngCount += kept.count
+        return kept
+    }
+
+    /// Whether a path relative to an input folder matches one of the `exclude` globs: a
+    /// pattern without `/` is matched against the file name, one with `/` against the whole
+    /// relative path; `*` does not cross `/`.
+    package static func excluded(_ relative: String, by patterns: [String]) -> Bool {
+        let name = FilePath.lastComponent(relative)
+        return patterns.contains { p in
+            fnmatch(p, p.contains("/") ? relative : name, FNM_PATHNAME) == 0
+        }
     }
 }

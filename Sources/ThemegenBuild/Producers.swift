@@ -92,8 +92,8 @@ package struct Producers: Sendable {
         var jobs: [BuildJob] = []
         for (i, section) in config.themes.enumerated() {
             guard let themes else { continue }
-            jobs.append(BuildJob(name: "themes[\(i)]", inputs: {
-                try InputFiles.relativePNGs(in: section.input, root: root, excluding: section.exclude) + Producers.templateInputs(section.outputs, root: root)
+            jobs.append(BuildJob(name: "themes[\(i)]", inputs: { memo in
+                try memo.pngs(in: section.input, root: root, excluding: section.exclude).files + Producers.templateInputs(section.outputs, root: root)
             }, outputs: section.outputs.map(\.output) + (section.colorsets.map { [$0] } ?? []),
             work: { try ThemeProducer.work(section, context: context($0, i)) },
             produce: { try themes(section, context($0, i)) }))
@@ -101,11 +101,11 @@ package struct Producers: Sendable {
         for (i, section) in config.assets.enumerated() {
             guard let assets else { continue }
             let colorSections = Producers.colorsetSections(config.themes, for: section)
-            jobs.append(BuildJob(name: "assets[\(i)]", inputs: {
+            jobs.append(BuildJob(name: "assets[\(i)]", inputs: { memo in
                 // The themes whose colorsets the assets' code names are inputs too.
-                try InputFiles.relativePNGs(in: section.input, root: root) + Producers.templateInputs(section.outputs, root: root)
+                try memo.pngs(in: section.input, root: root).files + Producers.templateInputs(section.outputs, root: root)
                     + colorSections.flatMap { t in
-                        try InputFiles.relativePNGs(in: config.themes[t].input, root: root, excluding: config.themes[t].exclude)
+                        try memo.pngs(in: config.themes[t].input, root: root, excluding: config.themes[t].exclude).files
                     }
             }, outputs: [section.catalog] + section.outputs.map(\.output),
             work: { ctx in
@@ -116,9 +116,9 @@ package struct Producers: Sendable {
         }
         if let output = config.preview, let preview {
             // The preview shows every theme and asset, so every export is its input.
-            jobs.append(BuildJob(name: "preview", inputs: {
+            jobs.append(BuildJob(name: "preview", inputs: { memo in
                 try (config.themes.map(\.input) + config.assets.map(\.input)).flatMap {
-                    try InputFiles.relativePNGs(in: $0, root: root)
+                    try memo.pngs(in: $0, root: root).files
                 } + Producers.templateInputs([OutputSpec(template: PreviewBuilder.templateName, output: output.output)], root: root)
             }, outputs: [FilePath.parent(output.output)], work: { ctx in
                 var items: [WorkItem] = []

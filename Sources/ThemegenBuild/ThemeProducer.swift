@@ -32,16 +32,14 @@ package enum ThemeProducer {
     }
 
     /// The section's artboards, as paths this process can open, and what the walk skipped.
-    static func artboardFiles(_ section: ThemesInput, root: String) throws -> (files: [String], tally: SkippedInputs.Tally) {
-        var tally = SkippedInputs.Tally(folder: OutputWriter.join(root, section.input))
-        let files = try InputFiles.relativePNGs(in: section.input, root: root, excluding: section.exclude, tally: &tally)
-            .map { OutputWriter.join(root, $0) }
-        return (files, tally)
+    static func artboardFiles(_ section: ThemesInput, context ctx: JobContext) throws -> (files: [String], tally: SkippedInputs.Tally) {
+        let listed = try ctx.memo.pngs(in: section.input, root: ctx.root, excluding: section.exclude)
+        return (listed.files.map { OutputWriter.join(ctx.root, $0) }, listed.tally)
     }
 
     /// The section's fits, queued with the run's other work (none when already queued).
     package static func work(_ section: ThemesInput, context ctx: JobContext) throws -> [WorkItem] {
-        let (files, tally) = try artboardFiles(section, root: ctx.root)
+        let (files, tally) = try artboardFiles(section, context: ctx)
         return ctx.memo.fitWork(ctx.section, files: files, tally: tally, options: options(for: section, context: ctx))
     }
 
@@ -52,7 +50,7 @@ package enum ThemeProducer {
         try ctx.memo.themes(ctx.section) {
             let options = options(for: section, context: ctx)
             let queued = ctx.memo.fits(ctx.section)
-            let (files, tally) = try queued.map { ($0.files, $0.tally) } ?? artboardFiles(section, root: ctx.root)
+            let (files, tally) = try queued.map { ($0.files, $0.tally) } ?? artboardFiles(section, context: ctx)
             SkippedInputs.report(tally, console: ctx.console)
             let extraction: ThemeExtraction
             if let results = queued?.results {

@@ -35,8 +35,9 @@ package struct XcodeFileLists: Sendable, Equatable {
         let templates = OutputWriter.join(root, Producers.templatesFolderName)
         if FileSystem.isDirectory(templates) { folders.append(templates) }
         var files: [String] = []
+        let memo = RunMemo()
         for job in Producers.standard.jobs(for: loaded) {
-            files += try job.inputs().map { OutputWriter.join(root, $0) }
+            files += try job.inputs(memo).map { OutputWriter.join(root, $0) }
         }
         // Subfolders too: an export added to Icons/ changes Icons/'s stat, not its parent's.
         for f in files {

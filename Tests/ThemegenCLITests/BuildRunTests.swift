@@ -184,7 +184,7 @@ final class BuildRunTests: XCTestCase {
         writeFile(root + "/Design/Web/header.mustache", "v1\n")
         writeFile(root + "/themegen.json", #"{"themes": [{"input": "Exports/Themes", "outputs": [{"template": "swift", "output": "Generated/Themes.swift"}, {"template": "Design/Web/css.mustache", "output": "Generated/themes.css"}]}], "preview": false}"#)
         let loaded = try ConfigLoader.load(explicitPath: nil, in: root)
-        XCTAssertEqual(try fakeProducers().jobs(for: loaded)[0].inputs(), [
+        XCTAssertEqual(try fakeProducers().jobs(for: loaded)[0].inputs(RunMemo()), [
             "Exports/Themes/Ocean.png", "Exports/Themes/Sunset.png",
             "Design/Web/css.mustache", "Design/Web/header.mustache",
         ])
@@ -195,7 +195,7 @@ final class BuildRunTests: XCTestCase {
         XCTAssertEqual(try run(root).cachedJobs, ["themes[0]"])
         writeFile(root + "/Templates/swift.mustache", "my swift\n")
         XCTAssertEqual(try run(root).cachedJobs, [])
-        XCTAssertEqual(try fakeProducers().jobs(for: loaded)[0].inputs().last, "Templates/swift.mustache")
+        XCTAssertEqual(try fakeProducers().jobs(for: loaded)[0].inputs(RunMemo()).last, "Templates/swift.mustache")
     }
 
     func testConfigChangeMissesEveryJob() throws {

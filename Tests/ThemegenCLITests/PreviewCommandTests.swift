@@ -198,7 +198,7 @@ extension PreviewCommandTests {
         guard let job = Producers.standard.jobs(for: loaded).first(where: { $0.name == "preview" }) else {
             return XCTFail("no preview job")
         }
-        XCTAssertTrue(try job.inputs().contains("Templates/preview-html.mustache"))
+        XCTAssertTrue(try job.inputs(RunMemo()).contains("Templates/preview-html.mustache"))
         let c = Captured()
         let files = try job.produce(JobContext(root: loaded.root, console: c.console()))
         XCTAssertEqual(c.err.contains("error"), false, c.err)
