@@ -120,7 +120,7 @@ package struct Producers: Sendable {
                 try (config.themes.map(\.input) + config.assets.map(\.input)).flatMap {
                     try memo.pngs(in: $0, root: root).files
                 } + Producers.templateInputs([OutputSpec(template: PreviewBuilder.templateName, output: output.output)], root: root)
-            }, outputs: [FilePath.parent(output.output)], work: { ctx in
+            }, outputs: Producers.previewOutputs(page: output.output), work: { ctx in
                 var items: [WorkItem] = []
                 for (i, section) in config.themes.enumerated() { items += try ThemeProducer.work(section, context: context(ctx, i)) }
                 for (i, section) in config.assets.enumerated() { items += try AssetProducer.work(section, context: context(ctx, i)) }
@@ -128,6 +128,13 @@ package struct Producers: Sendable {
             }, produce: { try preview(config, output, context($0, 0)) }))
         }
         return jobs
+    }
+
+    /// What the preview writes: its page and the images folder beside it, and nothing else in
+    /// that folder (which may be the output root), so a failed preview keeps only its own files.
+    static func previewOutputs(page: String) -> [String] {
+        let folder = FilePath.parent(page)
+        return [page, folder.isEmpty || folder == "." ? "images" : folder + "/images"]
     }
 
     /// The template files a job's outputs may read: every `*.mustache` in the config's

@@ -102,4 +102,39 @@ final class SharedRunTests: XCTestCase {
         XCTAssertFalse(readText(dir + "/Generated/Preview/index.html")!.contains("Broken"))
         XCTAssertEqual(run(dir).err, "")
     }
+
+    /// A preview at the output root that cannot be made (an assets section failed) keeps its
+    /// page and images, and only those: an output the config no longer names is still deleted.
+    func testAFailedPreviewAtTheRootKeepsOnlyItsOwnFiles() throws {
+        let dir = try makeProject()
+        func configure(css: Bool) {
+            let outputs = #"{ "template": "swift", "output": "Generated/Themes.swift" }"#
+                + (css ? #", { "template": "css", "output": "Generated/themes.css" }"# : "")
+            writeFile(dir + "/themegen.json", """
+                { "themes": [{ "input": "Exports/Themes", "outputs": [\(outputs)] }],
+                  "assets": [{ "input": "Exports/Assets", "catalog": "Generated/Assets.xcassets" }],
+                  "preview": { "output": "index.html" } }
+                """)
+        }
+        configure(css: true)
+        XCTAssertEqual(run(dir).code, .ok)
+        let page = try XCTUnwrap(readText(dir + "/index.html"))
+        XCTAssertNotNil(readText(dir + "/Generated/themes.css"))
+
+        configure(css: false)
+        let card = dir + "/Exports/Assets/Card@3x.png"
+        try Data(contentsOf: URL(fileURLWithPath: card)).prefix(400).write(to: URL(fileURLWithPath: card))
+        let failed = run(dir)
+        XCTAssertEqual(failed.code, .input)
+        XCTAssertEqual(failed.err, """
+            themegen: error: \(card): PNG file is truncated: it ends before the data its chunks declare
+            wrote 0 file(s), deleted 1, unchanged 1
+
+            """)
+        XCTAssertNil(readText(dir + "/Generated/themes.css"))
+        XCTAssertEqual(readText(dir + "/index.html"), page)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir + "/images/themes").sorted(),
+                       ["forest.png", "mint.png", "rose-gold.png"])
+        XCTAssertTrue(FileManager.default.fileExists(atPath: dir + "/Generated/Assets.xcassets/Card.imageset/Contents.json"))
+    }
 }
