@@ -48,8 +48,11 @@ package enum ThemeExtractor {
     }
 
     /// One artboard's fit (and thumbnail), the unit of work a run queues with its other work.
+    /// Every failure names the artboard, so the console and the preview's "Not recovered" list
+    /// can say which file it was.
     package static func fit(_ path: String, options: ThemeOptions) -> Result<FittedFile, Error> {
         Result { try fitFile(path: path, maxPixels: options.maxPixels, options: options) }
+            .mapError { $0 is FileError || $0 is PNGError ? $0 : FileError(path, "\($0)") }
     }
 
     /// Themes from the fits of `artboards`, in input order: the theme rules, dark variants
