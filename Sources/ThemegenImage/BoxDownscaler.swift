@@ -194,51 +194,38 @@ package struct BoxDownscaler {
     /// plainly and weighted once, its right straddler split by weight between it and the next.
     /// Each source column is read once, and zeroed as it is read.
     private mutating func flushPendingRow() {
-        let j = pendingRow, tw = width, span = UInt64(width), full = UInt32(height)
-        let alpha = UInt64(sourceWidth) * UInt64(pendingWeight.0)
+        let tw = width, span = UInt64(width), full = UInt32(height)
+        let first = interiorStart, end = interiorEnd, straddler = rightStraddler, cw = columnWeight
+        var row = [UInt64](repeating: 0, count: tw * 3)
         plainSums.withUnsafeMutableBufferPointer { plain in
             edgeSums[0].withUnsafeMutableBufferPointer { edge in
-                interiorStart.withUnsafeBufferPointer { first in
-                    interiorEnd.withUnsafeBufferPointer { end in
-                        rightStraddler.withUnsafeBufferPointer { straddler in
-                            columnWeight.withUnsafeBufferPointer { cw in
-                                outAlpha.withUnsafeMutableBufferPointer { oa in
-                                    outColor.withUnsafeMutableBufferPointer { oc in
-                                        var carry: (UInt64, UInt64, UInt64) = (0, 0, 0)
-                                        for i in 0..<tw {
-                                            var r: UInt64 = 0, g: UInt64 = 0, b: UInt64 = 0
-                                            for x in first[i]..<end[i] {
-                                                r &+= UInt64(full &* plain[3 * x] &+ edge[3 * x])
-                                                g &+= UInt64(full &* plain[3 * x + 1] &+ edge[3 * x + 1])
-                                                b &+= UInt64(full &* plain[3 * x + 2] &+ edge[3 * x + 2])
-                                                plain[3 * x] = 0; plain[3 * x + 1] = 0; plain[3 * x + 2] = 0
-                                                edge[3 * x] = 0; edge[3 * x + 1] = 0; edge[3 * x + 2] = 0
-                                            }
-                                            r = span &* r &+ carry.0; g = span &* g &+ carry.1; b = span &* b &+ carry.2
-                                            carry = (0, 0, 0)
-                                            let e = straddler[i]
-                                            if e >= 0 {
-                                                let w0 = cw[e], w1 = span &- w0
-                                                let er = UInt64(full &* plain[3 * e] &+ edge[3 * e])
-                                                let eg = UInt64(full &* plain[3 * e + 1] &+ edge[3 * e + 1])
-                                                let eb = UInt64(full &* plain[3 * e + 2] &+ edge[3 * e + 2])
-                                                plain[3 * e] = 0; plain[3 * e + 1] = 0; plain[3 * e + 2] = 0
-                                                edge[3 * e] = 0; edge[3 * e + 1] = 0; edge[3 * e + 2] = 0
-                                                r &+= w0 &* er; g &+= w0 &* eg; b &+= w0 &* eb
-                                                carry = (w1 &* er, w1 &* eg, w1 &* eb)
-                                            }
-                                            let k = 3 * (j * tw + i)
-                                            oc[k] &+= r; oc[k + 1] &+= g; oc[k + 2] &+= b
-                                            oa[j * tw + i] &+= alpha
-                                        }
-                                    }
-                                }
-                            }
-                        }
+                /// Source column x's Σ w·(r, g, b), zeroed as it is read.
+                func take(_ x: Int) -> (UInt64, UInt64, UInt64) {
+                    defer { for c in 3 * x..<3 * x + 3 { plain[c] = 0; edge[c] = 0 } }
+                    return (UInt64(full &* plain[3 * x] &+ edge[3 * x]), UInt64(full &* plain[3 * x + 1] &+ edge[3 * x + 1]),
+                            UInt64(full &* plain[3 * x + 2] &+ edge[3 * x + 2]))
+                }
+                var carry: (UInt64, UInt64, UInt64) = (0, 0, 0)
+                for i in 0..<tw {
+                    var inner: (UInt64, UInt64, UInt64) = (0, 0, 0)
+                    for x in first[i]..<end[i] {
+                        let c = take(x)
+                        inner.0 &+= c.0; inner.1 &+= c.1; inner.2 &+= c.2
                     }
+                    var sum = (span &* inner.0 &+ carry.0, span &* inner.1 &+ carry.1, span &* inner.2 &+ carry.2)
+                    carry = (0, 0, 0)
+                    if straddler[i] >= 0 {
+                        let c = take(straddler[i]), w0 = cw[straddler[i]], w1 = span &- w0
+                        sum.0 &+= w0 &* c.0; sum.1 &+= w0 &* c.1; sum.2 &+= w0 &* c.2
+                        carry = (w1 &* c.0, w1 &* c.1, w1 &* c.2)
+                    }
+                    row[3 * i] = sum.0; row[3 * i + 1] = sum.1; row[3 * i + 2] = sum.2
                 }
             }
         }
+        let j = pendingRow, alpha = UInt64(sourceWidth) * UInt64(pendingWeight.0)
+        for i in 0..<tw { outAlpha[j * tw + i] &+= alpha }
+        for k in 0..<(tw * 3) { outColor[j * tw * 3 + k] &+= row[k] }
         edgeSums.swapAt(0, 1)
         pendingWeight = (pendingWeight.1, 0)
         pendingRow += 1
