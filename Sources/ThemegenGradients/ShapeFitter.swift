@@ -55,6 +55,10 @@ struct ShapeFitter {
     }
 
     /// nil when the cells give no usable geometry (a flat fill, too few cells).
+    ///
+    /// Coarse to fine: the geometry settles on every other cell each way against the binned
+    /// colour curve itself (no stops yet, so no profile fit per round); then the stops are
+    /// fitted once on every cell, and two Gauss-Newton steps against them finish the geometry.
     func fit(candidates: [Bool], noiseVariance: Double) -> Result? {
         guard var g = initialGeometry(candidates) else { return nil }
         let cols = grid.columns, n = cols * grid.rows
@@ -62,32 +66,38 @@ struct ShapeFitter {
         var seamed = false
         if kind == .angular { (g.start, seamed) = seamAngle(g, cells: candidates) }
         var inliers = usable(sampled, g)
-        var profile: PiecewiseProfile? = nil
-        for _ in 0..<6 {
-            let t = positions(g)
-            let p = profiles.fitProfile(bins: bins(t, inliers), warm: profile)
-            profile = p
-            inliers = explained(by: p, t: t, among: usable(sampled, g))
+        for round in 0..<12 {
+            let among = usable(sampled, g)
+            let t = positions(g, cells: among)
+            guard let curve = SampledCurve(bins(t, round == 0 ? among : inliers.indices.map { inliers[$0] && among[$0] })) else { return nil }
+            inliers = explained(by: curve, t: t, among: among)
+            let before = g
+            g = step(g, profile: curve, t: t, cells: inliers)
+            if kind == .angular { (g.start, seamed) = seamAngle(g, cells: candidates) }
+            let moved = abs(g.cx - before.cx) + abs(g.cy - before.cy) + abs(g.k - before.k) * scale
+            if round >= 2 && moved < 0.05 { break }
+        }
+        // Every cell: the stops, the cells they explain, and the last geometry steps.
+        var among = usable(candidates, g)
+        var t = positions(g, cells: among)
+        var p = profiles.fitProfile(bins: bins(t, among))
+        inliers = explained(by: p, t: t, among: among)
+        for _ in 0..<2 {
             g = step(g, profile: p, t: t, cells: inliers)
             if kind == .angular { (g.start, seamed) = seamAngle(g, cells: candidates) }
+            among = usable(candidates, g)
+            t = positions(g, cells: among)
+            inliers = inliers.indices.map { inliers[$0] && among[$0] }
+            p = profiles.fitProfile(bins: bins(t, inliers), warm: p)
         }
-        var t = positions(g)
-        inliers = explained(by: profiles.fitProfile(bins: bins(t, inliers), warm: profile), t: t, among: usable(candidates, g))
-        for _ in 0..<6 {
-            let p = profiles.fitProfile(bins: bins(t, inliers), warm: profile)
-            g = step(g, profile: p, t: t, cells: inliers)
-            if kind == .angular { (g.start, seamed) = seamAngle(g, cells: candidates) }
-            t = positions(g)
-            profile = p
-        }
-        guard var p = profile else { return nil }
-        p = profiles.fitProfile(bins: bins(t, inliers), warm: nil)
+        p = profiles.fitProfile(bins: bins(t, inliers))
         guard p.knots.count >= 2 else { return nil }
         if kind == .angular {
             (g.cx, g.cy) = refinedCentre(g, profile: p, inliers: inliers)
             if seamed {
                 g.start = refinedSeam(g, profile: p)
-                p = profiles.fitProfile(bins: bins(positions(g), usable(inliers, g)), warm: p)
+                let cells = usable(inliers, g)
+                p = profiles.fitProfile(bins: bins(positions(g, cells: cells), cells), warm: p)
             } else {
                 (g, p) = seamlessStart(g, profile: p, inliers: inliers)
             }
@@ -97,23 +107,33 @@ struct ShapeFitter {
 
     // MARK: - Coordinates
 
-    /// t per cell (every cell, so masks can change without recomputing).
-    func positions(_ g: Geometry) -> [Double] {
+    /// t per cell where `cells` holds (0 elsewhere; the radial or angular coordinate costs a
+    /// square root or an arc tangent).
+    func positions(_ g: Geometry, cells: [Bool]) -> [Double] {
         let n = grid.columns * grid.rows
         var t = [Double](repeating: 0, count: n)
-        let inv = 1 / scale
-        grid.cx.withUnsafeBufferPointer { cx in grid.cy.withUnsafeBufferPointer { cy in
+        let inv = 1 / scale, k2 = g.k * g.k
+        grid.cx.withUnsafeBufferPointer { cx in grid.cy.withUnsafeBufferPointer { cy in cells.withUnsafeBufferPointer { cells in
             t.withUnsafeMutableBufferPointer { t in
-                for k in 0..<n {
-                    let dx = cx[k] - g.cx, dy = cy[k] - g.cy
-                    switch kind {
-                    case .radial: t[k] = (dx * dx + g.k * g.k * dy * dy).squareRoot() * inv
-                    case .angular: t[k] = GradientModel.Coordinates.turn(dx: dx, dy: dy, from: g.start)
+                switch kind {
+                case .radial:
+                    for k in 0..<n where cells[k] {
+                        let dx = cx[k] - g.cx, dy = cy[k] - g.cy
+                        t[k] = (dx * dx + k2 * dy * dy).squareRoot() * inv
+                    }
+                case .angular:
+                    for k in 0..<n where cells[k] {
+                        t[k] = GradientModel.Coordinates.turn(dx: cx[k] - g.cx, dy: cy[k] - g.cy, from: g.start)
                     }
                 }
             }
-        } }
+        } } }
         return t
+    }
+
+    /// t for every cell.
+    func positions(_ g: Geometry) -> [Double] {
+        positions(g, cells: [Bool](repeating: true, count: grid.columns * grid.rows))
     }
 
     /// Leaves out the cells the model cannot describe by cell means: an angular gradient's
@@ -173,10 +193,12 @@ struct ShapeFitter {
                 let k = j * cols + i
                 guard cells[k] && cells[k - 1] && cells[k + 1] && cells[k - cols] && cells[k + cols] else { continue }
                 // Interior cells only: the edge cells may be partial.
-                for a in [grid.r, grid.g, grid.b] {
-                    let gx = (a[k + 1] - a[k - 1]) / (2 * cs), gy = (a[k + cols] - a[k - cols]) / (2 * cs)
-                    add(grid.cx[k], grid.cy[k], gx, gy)
+                @inline(__always) func channel(_ a: UnsafeBufferPointer<Double>) {
+                    add(grid.cx[k], grid.cy[k], (a[k + 1] - a[k - 1]) / (2 * cs), (a[k + cols] - a[k - cols]) / (2 * cs))
                 }
+                grid.r.withUnsafeBufferPointer(channel)
+                grid.g.withUnsafeBufferPointer(channel)
+                grid.b.withUnsafeBufferPointer(channel)
             }
         }
     }
@@ -186,12 +208,13 @@ struct ShapeFitter {
         case .radial:
             // Gradients parallel to ((x−cx)/rx², (y−cy)/ry²): with q = rx²/ry²,
             // gx·y·q − gx·(q·cy) + gy·cx = gy·x, linear in (q, q·cy, cx).
-            var a = [Double](repeating: 0, count: 9), b = [Double](repeating: 0, count: 3)
+            var a00 = 0.0, a01 = 0.0, a02 = 0.0, a11 = 0.0, a12 = 0.0, a22 = 0.0, b0 = 0.0, b1 = 0.0, b2 = 0.0
             gradients(cells) { x, y, gx, gy in
-                let row = [gx * y, -gx, gy], rhs = gy * x
-                for i in 0..<3 { b[i] += row[i] * rhs; for j in 0..<3 { a[i * 3 + j] += row[i] * row[j] } }
+                let r0 = gx * y, r1 = -gx, r2 = gy, rhs = gy * x
+                a00 += r0 * r0; a01 += r0 * r1; a02 += r0 * r2; a11 += r1 * r1; a12 += r1 * r2; a22 += r2 * r2
+                b0 += r0 * rhs; b1 += r1 * rhs; b2 += r2 * rhs
             }
-            guard let u = solve3(a, b), u[0] > 1e-4 else { return nil }
+            guard let u = solve3([a00, a01, a02, a01, a11, a12, a02, a12, a22], [b0, b1, b2]), u[0] > 1e-4 else { return nil }
             let q = u[0]
             return Geometry(cx: u[2], cy: u[1] / q, k: q.squareRoot())
         case .angular:
@@ -247,46 +270,45 @@ struct ShapeFitter {
     // MARK: - Refinement
 
     /// One Gauss-Newton step on the geometry (centre, and the aspect of a radial gradient) with
-    /// the profile held fixed, limited to a few cells' move.
-    private func step(_ g: Geometry, profile p: PiecewiseProfile, t: [Double], cells: [Bool]) -> Geometry {
-        let m = kind == .radial ? 3 : 2
-        var a = [Double](repeating: 0, count: 9), b = [Double](repeating: 0, count: 3)
-        let inv = 1 / scale
+    /// the colour curve held fixed, limited to a few cells' move.
+    private func step<C: ColourCurve>(_ g: Geometry, profile p: C, t: [Double], cells: [Bool]) -> Geometry {
+        // The normal equations, upper triangle: a00 a01 a02 / a11 a12 / a22.
+        var a00 = 0.0, a01 = 0.0, a02 = 0.0, a11 = 0.0, a12 = 0.0, a22 = 0.0
+        var b0 = 0.0, b1 = 0.0, b2 = 0.0
+        let inv = 1 / scale, k2 = g.k * g.k, turn = 1 / (2 * Double.pi)
+        let radial = kind == .radial
         for k in 0..<cells.count where cells[k] {
             let dx = grid.cx[k] - g.cx, dy = grid.cy[k] - g.cy
-            var d = [0.0, 0.0, 0.0]
-            switch kind {
-            case .radial:
-                let r = (dx * dx + g.k * g.k * dy * dy).squareRoot()
+            // dt/dcx, dt/dcy and (radial) dt/dk.
+            let d0, d1, d2: Double
+            if radial {
+                let r = (dx * dx + k2 * dy * dy).squareRoot()
                 guard r > 1 else { continue }
-                d = [-dx / r * inv, -g.k * g.k * dy / r * inv, g.k * dy * dy / r * inv]
-            case .angular:
+                let f = inv / r
+                d0 = -dx * f; d1 = -k2 * dy * f; d2 = g.k * dy * dy * f
+            } else {
                 let r2 = dx * dx + dy * dy
                 guard r2 > 1 else { continue }
-                d = [dy / r2 / (2 * Double.pi), -dx / r2 / (2 * Double.pi), 0]
+                d0 = dy / r2 * turn; d1 = -dx / r2 * turn; d2 = 0
             }
-            let sl = p.slope(t[k]), v = p.value(t[k])
-            let res = [grid.r[k] - v.x, grid.g[k] - v.y, grid.b[k] - v.z, grid.a[k] - v.w], s = [sl.x, sl.y, sl.z, sl.w]
-            for c in 0..<4 {
-                for i in 0..<m {
-                    let ji = s[c] * d[i]
-                    b[i] += ji * res[c]
-                    for j in 0..<m { a[i * 3 + j] += ji * s[c] * d[j] }
-                }
-            }
+            let s = p.slope(t[k]), res = grid.color(k) - p.value(t[k])
+            let ss = s.lengthSquared, sr = (s * res).sum()
+            a00 += ss * d0 * d0; a01 += ss * d0 * d1; a02 += ss * d0 * d2
+            a11 += ss * d1 * d1; a12 += ss * d1 * d2; a22 += ss * d2 * d2
+            b0 += sr * d0; b1 += sr * d1; b2 += sr * d2
         }
         var out = g
         let limit = 2.0 * Double(grid.cellSize)
-        if m == 3 {
-            guard let u = solve3(a, b) else { return g }
+        if radial {
+            guard let u = solve3([a00, a01, a02, a01, a11, a12, a02, a12, a22], [b0, b1, b2]) else { return g }
             out.cx += max(-limit, min(limit, u[0]))
             out.cy += max(-limit, min(limit, u[1]))
             out.k = max(g.k * 0.8, min(g.k * 1.25, g.k + u[2]))
         } else {
-            let det = a[0] * a[4] - a[1] * a[3]
+            let det = a00 * a11 - a01 * a01
             guard det != 0 else { return g }
-            out.cx += max(-limit, min(limit, (b[0] * a[4] - b[1] * a[1]) / det))
-            out.cy += max(-limit, min(limit, (b[1] * a[0] - b[0] * a[3]) / det))
+            out.cx += max(-limit, min(limit, (b0 * a11 - b1 * a01) / det))
+            out.cy += max(-limit, min(limit, (b1 * a00 - b0 * a01) / det))
         }
         return out
     }
@@ -294,22 +316,35 @@ struct ShapeFitter {
     /// The seam to a hundredth of a degree. The cells across it are mixtures of the last and
     /// first colours in the proportion of their area on either side, so the model averaged
     /// over each cell's pixels (every other pixel each way) matches them only where the seam
-    /// truly lies: a golden-section search within a degree and a half of the estimate.
+    /// truly lies: a golden-section search within a degree and a half of the estimate. The
+    /// samples' turns are computed once: moving the seam only changes which side of it each
+    /// sample falls on.
     private func refinedSeam(_ g: Geometry, profile p: PiecewiseProfile) -> Double {
         let band = seamBand(g)
         guard !band.isEmpty else { return g.start }
+        var turns: [Double] = [], ends: [Int] = []
+        for k in band {
+            forEachSample(k) { x, y in turns.append(GradientModel.Coordinates.turn(dx: x - g.cx, dy: y - g.cy, from: g.start)) }
+            ends.append(turns.count)
+        }
         var a = g.start - 1.5, b = g.start + 1.5
         let phi = (5.0.squareRoot() - 1) / 2
         // The ramps stay where they were fitted (extended linearly past the ends); only the
-        // wrap point moves.
+        // wrap point moves: a sample within δ after the old seam now lies past the turn's end
+        // (δ > 0), one within |δ| before it now lies before its start (δ < 0).
         func cost(_ start: Double) -> Double {
             let shift = (start - g.start) / 360
-            var sum = 0.0
-            for k in band {
-                let v = cellAverage(k) { x, y in
-                    Self.extended(p, GradientModel.Coordinates.turn(dx: x - g.cx, dy: y - g.cy, from: start) + shift)
+            var sum = 0.0, from = 0
+            for (i, k) in band.enumerated() {
+                var s = Color4.zero
+                for j in from..<ends[i] {
+                    var f = turns[j]
+                    if shift > 0 && f < shift { f += 1 } else if shift < 0 && f >= 1 + shift { f -= 1 }
+                    s += Self.extended(p, f)
                 }
-                sum += (v - grid.color(k)).lengthSquared
+                let n = Double(ends[i] - from)
+                from = ends[i]
+                sum += (s / n - grid.color(k)).lengthSquared
             }
             return sum
         }
@@ -322,43 +357,49 @@ struct ShapeFitter {
         return f1 <= f2 ? x1 : x2
     }
 
-    /// The centre to a tenth of a pixel: near it the colour turns fastest, so the cells there
-    /// (2 to 8 cells out, overlays left out), compared with the model averaged over each cell,
-    /// pin it down; coordinate descent by golden-section search within a cell of the estimate.
+    /// The centre to a hundredth of a pixel: near it the colour turns fastest, so the cells
+    /// there (2 to 8 cells out, overlays and the seam left out), compared with the model
+    /// averaged over each cell, pin it down. Gauss-Newton on the cell averages, within a cell
+    /// of the estimate.
     private func refinedCentre(_ g: Geometry, profile p: PiecewiseProfile, inliers: [Bool]) -> (Double, Double) {
         let cs = Double(grid.cellSize)
+        let seamed = p.knots.count >= 2 && p.colors[0] != p.colors[p.colors.count - 1]
+        let a = g.start * Double.pi / 180, ux = sin(a), uy = -cos(a)
         var near: [Int] = []
         for k in 0..<inliers.count where grid.drawn(k) {
             let dx = grid.cx[k] - g.cx, dy = grid.cy[k] - g.cy, r2 = dx * dx + dy * dy
-            if r2 >= 4 * cs * cs && r2 <= 64 * cs * cs { near.append(k) }
+            guard r2 >= 4 * cs * cs && r2 <= 64 * cs * cs else { continue }
+            // A cell the seam crosses moves with it, not with the centre.
+            if seamed && dx * ux + dy * uy > 0 && abs(dx * uy - dy * ux) < cs { continue }
+            near.append(k)
         }
         guard near.count >= 16 else { return (g.cx, g.cy) }
         // Cells the model cannot explain at all (an overlay) stay out.
         let limit = 40.0
-        func cost(_ cx: Double, _ cy: Double) -> Double {
-            var sum = 0.0
-            for k in near {
-                let v = cellAverage(k) { x, y in p.value(GradientModel.Coordinates.turn(dx: x - cx, dy: y - cy, from: g.start)) }
-                sum += min(limit * limit, (v - grid.color(k)).lengthSquared)
-            }
-            return sum
-        }
         var cx = g.cx, cy = g.cy
-        let phi = (5.0.squareRoot() - 1) / 2
-        func search(_ f: (Double) -> Double, around x: Double) -> Double {
-            var a = x - cs / 2, b = x + cs / 2
-            var x1 = b - phi * (b - a), x2 = a + phi * (b - a)
-            var f1 = f(x1), f2 = f(x2)
-            while b - a > 0.02 {
-                if f1 <= f2 { b = x2; x2 = x1; f2 = f1; x1 = b - phi * (b - a); f1 = f(x1) }
-                else { a = x1; x1 = x2; f1 = f2; x2 = a + phi * (b - a); f2 = f(x2) }
+        let turn = 1 / (2 * Double.pi)
+        for _ in 0..<5 {
+            var a00 = 0.0, a01 = 0.0, a11 = 0.0, b0 = 0.0, b1 = 0.0
+            for k in near {
+                var v = Color4.zero, jx = Color4.zero, jy = Color4.zero, n = 0.0
+                forEachSample(k) { x, y in
+                    let dx = x - cx, dy = y - cy, r2 = dx * dx + dy * dy
+                    let f = GradientModel.Coordinates.turn(dx: dx, dy: dy, from: g.start)
+                    let s = p.slope(f)
+                    v += p.value(f); jx += s * (dy / r2 * turn); jy += s * (-dx / r2 * turn); n += 1
+                }
+                v /= n; jx /= n; jy /= n
+                let res = grid.color(k) - v
+                guard res.lengthSquared < limit * limit else { continue }
+                a00 += (jx * jx).sum(); a01 += (jx * jy).sum(); a11 += (jy * jy).sum()
+                b0 += (jx * res).sum(); b1 += (jy * res).sum()
             }
-            let best = f1 <= f2 ? x1 : x2
-            return f(best) < f(x) ? best : x
-        }
-        for _ in 0..<2 {
-            cx = search({ cost($0, cy) }, around: cx)
-            cy = search({ cost(cx, $0) }, around: cy)
+            let det = a00 * a11 - a01 * a01
+            guard det > 0 else { break }
+            let sx = (b0 * a11 - b1 * a01) / det, sy = (b1 * a00 - b0 * a01) / det
+            cx = max(g.cx - cs, min(g.cx + cs, cx + sx))
+            cy = max(g.cy - cs, min(g.cy + cs, cy + sy))
+            if abs(sx) + abs(sy) < 0.01 { break }
         }
         return (cx, cy)
     }
@@ -392,21 +433,26 @@ struct ShapeFitter {
     /// A colour function averaged over cell k's pixels (every other one each way): what a cell
     /// mean is where one cell spans much of the gradient (near an angular centre, at a seam).
     private func cellAverage(_ k: Int, _ color: (Double, Double) -> Color4) -> Color4 {
+        var s = Color4.zero, n = 0.0
+        forEachSample(k) { x, y in s += color(x, y); n += 1 }
+        return s / n
+    }
+
+    /// Every other pixel of cell k each way, as the point (x, y) a cell average samples.
+    @inline(__always)
+    private func forEachSample(_ k: Int, _ body: (Double, Double) -> Void) {
         let cs = grid.cellSize
         let x0 = Double(k % grid.columns * cs), y0 = Double(k / grid.columns * cs)
         let w = min(cs, grid.width - Int(x0)), h = min(cs, grid.height - Int(y0))
-        var s = Color4.zero, n = 0.0
         var y = 0
         while y < h {
             var x = 0
             while x < w {
-                let v = color(x0 + Double(x) + 1, y0 + Double(y) + 1)
-                s += v; n += 1
+                body(x0 + Double(x) + 1, y0 + Double(y) + 1)
                 x += 2
             }
             y += 2
         }
-        return s / n
     }
 
     /// The model's premultiplied colour, 8-bit scale, at a point (as cells hold them).
@@ -445,7 +491,7 @@ struct ShapeFitter {
     // MARK: - Residuals and result
 
     /// The cells the profile explains; the rest are overlays.
-    private func explained(by p: PiecewiseProfile, t: [Double], among cells: [Bool]) -> [Bool] {
+    private func explained<C: ColourCurve>(by p: C, t: [Double], among cells: [Bool]) -> [Bool] {
         var d = [Double](repeating: -1, count: cells.count)
         var ds: [Double] = []
         for k in 0..<cells.count where cells[k] {
@@ -602,19 +648,85 @@ struct ShapeFitter {
     static func six(_ x: Double) -> Double { (x * 1e6).rounded() / 1e6 }
 }
 
-/// Solves the 3×3 system `a·x = b` (row-major) by Cramer's rule; nil when singular.
+/// Solves the symmetric 3×3 system `a·x = b` (row-major, normal equations) by Cramer's rule;
+/// nil when singular. The unknowns are scaled first so that the diagonal is 1: they come in
+/// unlike units (pixels and ratios), and an unscaled determinant test would call a
+/// well-posed system singular.
 func solve3(_ a: [Double], _ b: [Double]) -> [Double]? {
     func det(_ m: [Double]) -> Double {
         m[0] * (m[4] * m[8] - m[5] * m[7]) - m[1] * (m[3] * m[8] - m[5] * m[6]) + m[2] * (m[3] * m[7] - m[4] * m[6])
     }
-    let d = det(a)
-    let scale = a.map { abs($0) }.max() ?? 0
-    guard d.isFinite, abs(d) > 1e-14 * scale * scale * scale, scale > 0 else { return nil }
+    var d = [0.0, 0.0, 0.0]
+    for i in 0..<3 {
+        guard a[i * 4] > 0, a[i * 4].isFinite else { return nil }
+        d[i] = 1 / a[i * 4].squareRoot()
+    }
+    var m = a, rhs = b
+    for r in 0..<3 {
+        rhs[r] *= d[r]
+        for c in 0..<3 { m[r * 3 + c] *= d[r] * d[c] }
+    }
+    let dm = det(m)
+    guard dm.isFinite, abs(dm) > 1e-12 else { return nil }
     var out = [0.0, 0.0, 0.0]
     for c in 0..<3 {
-        var m = a
-        for r in 0..<3 { m[r * 3 + c] = b[r] }
-        out[c] = det(m) / d
+        var mc = m
+        for r in 0..<3 { mc[r * 3 + c] = rhs[r] }
+        out[c] = det(mc) / dm * d[c]
     }
     return out
+}
+
+/// A colour along the radial or angular coordinate, with its derivative: what a geometry step
+/// holds fixed.
+protocol ColourCurve {
+    func value(_ t: Double) -> Color4
+    func slope(_ t: Double) -> Color4
+}
+
+extension PiecewiseProfile: ColourCurve {}
+
+/// The binned cell means themselves as a curve, resampled at even steps of t: the profile
+/// before any stop is fitted, and O(1) to evaluate. Constant beyond the ends.
+struct SampledCurve: ColourCurve {
+    private let lo: Double, step: Double
+    private let values: [Color4]
+
+    /// nil with fewer than two bins.
+    init?(_ bins: ProfileBins) {
+        guard bins.count >= 2, bins.t[bins.count - 1] > bins.t[0] else { return nil }
+        let count = max(16, bins.count)
+        lo = bins.t[0]
+        step = (bins.t[bins.count - 1] - lo) / Double(count - 1)
+        var v = [Color4](repeating: .zero, count: count)
+        var j = 0
+        for i in 0..<count {
+            let x = lo + Double(i) * step
+            while j + 2 < bins.count && bins.t[j + 1] < x { j += 1 }
+            let t0 = bins.t[j], t1 = bins.t[j + 1]
+            let f = max(0, min(1, (x - t0) / (t1 - t0)))
+            v[i] = bins.color[j] + (bins.color[j + 1] - bins.color[j]) * f
+        }
+        values = v
+    }
+
+    @inline(__always)
+    func value(_ t: Double) -> Color4 {
+        let u = (t - lo) / step
+        if u <= 0 { return values[0] }
+        let i = Int(u)
+        if i >= values.count - 1 { return values[values.count - 1] }
+        let f = u - Double(i)
+        return values[i] + (values[i + 1] - values[i]) * f
+    }
+
+    /// Over two steps each way, so that dither in the bins does not become slope.
+    @inline(__always)
+    func slope(_ t: Double) -> Color4 {
+        let u = (t - lo) / step
+        guard u > 0 && u < Double(values.count - 1) else { return .zero }
+        let i = Int(u.rounded())
+        let a = max(0, i - 2), b = min(values.count - 1, i + 2)
+        return (values[b] - values[a]) / (Double(b - a) * step)
+    }
 }
