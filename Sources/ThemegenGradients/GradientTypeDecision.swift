@@ -2,8 +2,8 @@ import ThemegenImage
 
 /// Decides whether an artboard holds a linear, radial or angular gradient, by fitting them.
 ///
-/// First a cheap look at the directions in which the colour changes (every other cell each
-/// way): a linear gradient's all point one way, a radial one's at a centre (scaled by the
+/// First a cheap look at the directions in which the colour changes, on about a thousand
+/// cells: a linear gradient's all point one way, a radial one's at a centre (scaled by the
 /// ellipse's aspect), an angular one's around it. When one of the two shapes explains those
 /// directions far better than a line, only that shape is fitted, and the linear fit never
 /// runs; linear themes pay only the look.
@@ -93,7 +93,7 @@ enum GradientTypeDecision {
     }
 }
 
-/// The directions in which the colour changes, on every other cell each way, and how well
+/// The directions in which the colour changes, on about a thousand cells, and how well
 /// each gradient type's geometry explains them: the median over the cells of sin² of the angle
 /// between the observed direction and the model's (a robust measure: overlays' edges, text and
 /// flat stretches are left out or outvoted).
@@ -125,14 +125,15 @@ struct DirectionEvidence {
         return kinds
     }
 
-    /// Every other cell each way whose colour changes smoothly: the same change on both sides
-    /// on each axis (no edge), all channels changing along one direction, and clearly more than
-    /// dither (a flat stretch has no direction).
+    /// About a thousand cells, evenly spread, whose colour changes smoothly: the same change on
+    /// both sides on each axis (no edge), all channels changing along one direction, and
+    /// clearly more than dither (a flat stretch has no direction).
     private static func samples(_ grid: CellGrid) -> [Sample] {
         let cols = grid.columns, rows = grid.rows, cs = Double(grid.cellSize)
         guard cols >= 5 && rows >= 5 else { return [] }
+        let stride = max(2, Int((Double(cols * rows) / 1000).squareRoot().rounded(.up)))
         var out: [Sample] = []
-        out.reserveCapacity((cols / 2) * (rows / 2))
+        out.reserveCapacity((cols / stride + 1) * (rows / stride + 1))
         grid.r.withUnsafeBufferPointer { r in grid.g.withUnsafeBufferPointer { g in grid.b.withUnsafeBufferPointer { b in
             grid.a.withUnsafeBufferPointer { a in
                 var j = 1
@@ -163,9 +164,9 @@ struct DirectionEvidence {
                                 if len > 0 { out.append(Sample(x: grid.cx[k], y: grid.cy[k], ux: ux / len, uy: uy / len)) }
                             }
                         }
-                        i += 2
+                        i += stride
                     }
-                    j += 2
+                    j += stride
                 }
             }
         } } }
