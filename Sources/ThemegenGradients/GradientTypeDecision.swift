@@ -20,11 +20,11 @@ enum GradientTypeDecision {
     static func fit(grid: CellGrid, options: GradientFitter.Options) -> GradientFit {
         let directions = DirectionEvidence(grid: grid)
         if let kinds = directions.shapesOnly() {
-            let linearFitter = GradientFitter(grid: grid, options: options)
-            let (candidates, noiseVariance, _, _, _) = linearFitter.candidateCells()
+            let shapeGrid = grid.withPremultipliedSpread()
+            let (candidates, noiseVariance, _, _, _) = GradientFitter(grid: shapeGrid, options: options).candidateCells()
             var best: (fit: GradientFit, score: Double)? = nil
             for kind in kinds {
-                guard let r = ShapeFitter(kind: kind, grid: grid, options: options).fit(candidates: candidates, noiseVariance: noiseVariance) else { continue }
+                guard let r = ShapeFitter(kind: kind, grid: shapeGrid, options: options).fit(candidates: candidates, noiseVariance: noiseVariance) else { continue }
                 let s = score(r.fit.model, grid: grid, cells: candidates)
                 if best == nil || s < best!.score { best = (r.fit, s) }
             }
@@ -47,8 +47,15 @@ enum GradientTypeDecision {
         if worstDeltaE(linear.model, grid: grid, cells: candidates, space: options.space) <= linearTolerance { return linear }
 
         var best = (fit: linear, score: score(linear.model, grid: grid, cells: candidates))
+        // A translucent artboard's shapes are fitted on the smooth cells of its premultiplied
+        // colours (what the linear fit took may stop where the stored colour jumps as alpha
+        // reaches 0).
+        let shapeGrid = grid.withPremultipliedSpread()
+        let (shapeCandidates, shapeNoise) = grid.translucent
+            ? { let c = GradientFitter(grid: shapeGrid, options: options).candidateCells(); return (c.cells, c.noiseVariance) }()
+            : (candidates, noiseVariance)
         for kind in [ShapeFitter.Kind.radial, .angular] {
-            guard let r = ShapeFitter(kind: kind, grid: grid, options: options).fit(candidates: candidates, noiseVariance: noiseVariance) else { continue }
+            guard let r = ShapeFitter(kind: kind, grid: shapeGrid, options: options).fit(candidates: shapeCandidates, noiseVariance: shapeNoise) else { continue }
             let s = score(r.fit.model, grid: grid, cells: candidates)
             if s < best.score { best = (r.fit, s) }
         }

@@ -771,3 +771,25 @@ struct SampledCurve: ColourCurve {
         return (values[b] - values[a]) / (Double(b - a) * step)
     }
 }
+
+extension CellGrid {
+    /// The grid with each cell's spread as that of its premultiplied colours, for the radial and
+    /// angular fits of a translucent artboard (an opaque one's is returned as it is).
+    ///
+    /// The accumulator keeps the spread of the stored colours, which is what the linear fit's
+    /// smoothness test has always used. Where a translucent gradient fades out, the stored
+    /// colour may change fast (or jump, where alpha reaches 0) while the premultiplied colour the
+    /// fit follows changes slowly: the cells there would be called edges, and a radial gradient
+    /// fading to transparent at its ellipse would be fitted only up to where they start, with
+    /// the ellipse too small. Scaling the spread by alpha² (a premultiplied value is the stored
+    /// one times alpha) judges them on what is fitted.
+    func withPremultipliedSpread() -> CellGrid {
+        guard translucent else { return self }
+        var out = self
+        for k in 0..<variance.count {
+            let f = a[k] / 255
+            out.variance[k] = variance[k] * f * f
+        }
+        return out
+    }
+}
