@@ -24,7 +24,8 @@ enum GradientTypeDecision {
             let (candidates, noiseVariance, _, _, _) = GradientFitter(grid: shapeGrid, options: options).candidateCells()
             var best: (fit: GradientFit, score: Double)? = nil
             for kind in kinds {
-                guard let r = ShapeFitter(kind: kind, grid: shapeGrid, options: options).fit(candidates: candidates, noiseVariance: noiseVariance) else { continue }
+                guard let r = ShapeFitter(kind: kind, grid: shapeGrid, options: options)
+                    .fit(candidates: candidates, noiseVariance: noiseVariance) else { continue }
                 let s = score(r.fit.model, grid: grid, cells: candidates)
                 if best == nil || s < best!.score { best = (r.fit, s) }
             }
@@ -55,7 +56,8 @@ enum GradientTypeDecision {
             ? { let c = GradientFitter(grid: shapeGrid, options: options).candidateCells(); return (c.cells, c.noiseVariance) }()
             : (candidates, noiseVariance)
         for kind in [ShapeFitter.Kind.radial, .angular] {
-            guard let r = ShapeFitter(kind: kind, grid: shapeGrid, options: options).fit(candidates: shapeCandidates, noiseVariance: shapeNoise) else { continue }
+            guard let r = ShapeFitter(kind: kind, grid: shapeGrid, options: options)
+                .fit(candidates: shapeCandidates, noiseVariance: shapeNoise) else { continue }
             let s = score(r.fit.model, grid: grid, cells: candidates)
             if s < best.score { best = (r.fit, s) }
         }
@@ -203,15 +205,12 @@ struct DirectionEvidence {
     /// Directions parallel to ((x − cx)/rx², (y − cy)/ry²): with q = rx²/ry²,
     /// uy·x − ux·q·y + ux·q·cy − uy·cx = 0, linear in (q, q·cy, cx). Then sin² per sample.
     private static func radialMisfit(_ s: [Sample]) -> Double {
-        var a = [Double](repeating: 0, count: 9), b = [Double](repeating: 0, count: 3)
+        var a0 = SIMD4<Double>.zero, a1 = a0, a2 = a0, b = a0
         for p in s {
-            let r0 = p.ux * p.y, r1 = -p.ux, r2 = p.uy, rhs = p.uy * p.x
-            a[0] += r0 * r0; a[1] += r0 * r1; a[2] += r0 * r2
-            a[4] += r1 * r1; a[5] += r1 * r2; a[8] += r2 * r2
-            b[0] += r0 * rhs; b[1] += r1 * rhs; b[2] += r2 * rhs
+            let row = SIMD4(p.ux * p.y, -p.ux, p.uy, 0), rhs = p.uy * p.x
+            a0 += row * row[0]; a1 += row * row[1]; a2 += row * row[2]; b += row * rhs
         }
-        a[3] = a[1]; a[6] = a[2]; a[7] = a[5]
-        guard let u = solve3(a, b), u[0] > 1e-4 else { return 1 }
+        guard let u = solveSymmetric([a0, a1, a2, .zero], b, unknowns: 3), u[0] > 1e-4 else { return 1 }
         let q = u[0], cy = u[1] / q, cx = u[2]
         var e = s.map { p -> Double in
             let mx = p.x - cx, my = q * (p.y - cy), len2 = mx * mx + my * my

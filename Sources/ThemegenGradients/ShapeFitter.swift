@@ -84,16 +84,22 @@ struct ShapeFitter {
         }
         if kind == .angular { (g.start, seamed) = seamAngle(g, cells: candidates) }
         // Every cell: the stops, the cells they explain, and the last geometry steps.
-        var among = usable(candidates, g)
-        var t = positions(g, cells: among)
+        let drawn = (0..<n).map { grid.drawn($0) }
+        var fitted = usable(drawn, g)
+        var t = positions(g, cells: fitted)
+        let among = usable(candidates, g)
         var p = profiles.fitProfile(bins: bins(t, among))
         inliers = explained(by: p, t: t, among: among)
-        for round in 0..<2 {
-            g = step(g, profile: p, t: t, cells: inliers)
-            among = usable(candidates, g)
-            t = positions(g, cells: among)
-            inliers = inliers.indices.map { inliers[$0] && among[$0] }
-            if round == 0 { p = profiles.fitProfile(bins: bins(t, inliers), warm: p) }
+        // Gauss-Newton on the geometry and the stops together, until the geometry stays.
+        for _ in 0..<8 {
+            let (next, q) = jointStep(g, profile: p, t: t, cells: inliers)
+            let moved = abs(next.cx - g.cx) + abs(next.cy - g.cy) + abs(next.k - g.k) * scale
+            g = next
+            p = q
+            fitted = usable(drawn, g)
+            t = positions(g, cells: fitted)
+            inliers = zip(inliers, fitted).map { $0 && $1 }
+            if moved < 0.02 { break }
         }
         // Afresh, so that the stops are the fewest for the final geometry.
         p = profiles.fitProfile(bins: bins(t, inliers))
@@ -220,7 +226,8 @@ struct ShapeFitter {
                 a00 += r0 * r0; a01 += r0 * r1; a02 += r0 * r2; a11 += r1 * r1; a12 += r1 * r2; a22 += r2 * r2
                 b0 += r0 * rhs; b1 += r1 * rhs; b2 += r2 * rhs
             }
-            guard let u = solve3([a00, a01, a02, a01, a11, a12, a02, a12, a22], [b0, b1, b2]), u[0] > 1e-4 else { return nil }
+            guard let u = solveSymmetric([SIMD4(a00, a01, a02, 0), SIMD4(a01, a11, a12, 0), SIMD4(a02, a12, a22, 0), .zero],
+                                         SIMD4(b0, b1, b2, 0), unknowns: 3), u[0] > 1e-4 else { return nil }
             let q = u[0]
             return Geometry(cx: u[2], cy: u[1] / q, k: q.squareRoot())
         case .angular:
@@ -278,45 +285,131 @@ struct ShapeFitter {
     /// One Gauss-Newton step on the geometry (centre, and the aspect of a radial gradient) with
     /// the colour curve held fixed, limited to a few cells' move.
     private func step<C: ColourCurve>(_ g: Geometry, profile p: C, t: [Double], cells: [Bool]) -> Geometry {
-        // The normal equations, upper triangle: a00 a01 a02 / a11 a12 / a22.
-        var a00 = 0.0, a01 = 0.0, a02 = 0.0, a11 = 0.0, a12 = 0.0, a22 = 0.0
-        var b0 = 0.0, b1 = 0.0, b2 = 0.0
+        // The normal equations, by rows.
+        var a0 = SIMD4<Double>.zero, a1 = a0, a2 = a0, a3 = a0, b = a0
         let inv = 1 / scale, k2 = g.k * g.k, turn = 1 / (2 * Double.pi)
         let radial = kind == .radial
         for k in 0..<cells.count where cells[k] {
             let dx = grid.cx[k] - g.cx, dy = grid.cy[k] - g.cy
             // dt/dcx, dt/dcy and (radial) dt/dk.
-            let d0, d1, d2: Double
+            let d: SIMD4<Double>
             if radial {
                 let r = (dx * dx + k2 * dy * dy).squareRoot()
                 guard r > 1 else { continue }
                 let f = inv / r
-                d0 = -dx * f; d1 = -k2 * dy * f; d2 = g.k * dy * dy * f
+                d = SIMD4(-dx * f, -k2 * dy * f, g.k * dy * dy * f, 0)
             } else {
                 let r2 = dx * dx + dy * dy
                 guard r2 > 1 else { continue }
-                d0 = dy / r2 * turn; d1 = -dx / r2 * turn; d2 = 0
+                d = SIMD4(dy / r2 * turn, -dx / r2 * turn, 0, 0)
             }
             let s = p.slope(t[k]), res = grid.color(k) - p.value(t[k])
             let ss = s.lengthSquared, sr = (s * res).sum()
-            a00 += ss * d0 * d0; a01 += ss * d0 * d1; a02 += ss * d0 * d2
-            a11 += ss * d1 * d1; a12 += ss * d1 * d2; a22 += ss * d2 * d2
-            b0 += sr * d0; b1 += sr * d1; b2 += sr * d2
+            let w = ss * d
+            a0 += w * d[0]; a1 += w * d[1]; a2 += w * d[2]; a3 += w * d[3]
+            b += sr * d
         }
+        guard let u = solveSymmetric([a0, a1, a2, a3], b, unknowns: radial ? 3 : 2) else { return g }
         var out = g
         let limit = 2.0 * Double(grid.cellSize)
-        if radial {
-            guard let u = solve3([a00, a01, a02, a01, a11, a12, a02, a12, a22], [b0, b1, b2]) else { return g }
-            out.cx += max(-limit, min(limit, u[0]))
-            out.cy += max(-limit, min(limit, u[1]))
-            out.k = max(g.k * 0.8, min(g.k * 1.25, g.k + u[2]))
-        } else {
-            let det = a00 * a11 - a01 * a01
-            guard det != 0 else { return g }
-            out.cx += max(-limit, min(limit, (b0 * a11 - b1 * a01) / det))
-            out.cy += max(-limit, min(limit, (b1 * a00 - b0 * a01) / det))
-        }
+        out.cx += max(-limit, min(limit, u[0]))
+        out.cy += max(-limit, min(limit, u[1]))
+        if radial { out.k = max(g.k * 0.8, min(g.k * 1.25, g.k + u[2])) }
         return out
+    }
+
+    /// One Gauss-Newton step on the geometry and the stops (their positions and colours)
+    /// together. Stepping the geometry with the stops held, then refitting them, creeps along
+    /// the valley where both must move at once (a centre beyond the box moves away as the
+    /// ellipse and its stops grow); together, a few steps reach the bottom. An angular
+    /// gradient's end stops keep their positions (the turn's ends).
+    private func jointStep(_ g: Geometry, profile p: PiecewiseProfile, t: [Double], cells: [Bool]) -> (Geometry, PiecewiseProfile) {
+        let nk = p.knots.count
+        guard nk >= 2 else { return (g, p) }
+        let radial = kind == .radial
+        let m = radial ? 3 : 2
+        // Unknowns: geometry, then the knots' positions, then their colours (4 channels each).
+        let kp = m, cp = m + nk, size = m + 5 * nk
+        var a = [Double](repeating: 0, count: size * size), b = [Double](repeating: 0, count: size)
+        let inv = 1 / scale, k2 = g.k * g.k, turn = 1 / (2 * Double.pi)
+        let knots = p.knots, colors = p.colors
+        // One cell's Jacobian per channel: geometry and two knot positions shared, one or two
+        // colour unknowns per channel.
+        var idx = [Int](repeating: 0, count: m + 2), jac = [SIMD4<Double>](repeating: .zero, count: m + 2)
+        a.withUnsafeMutableBufferPointer { a in b.withUnsafeMutableBufferPointer { b in
+            idx.withUnsafeMutableBufferPointer { idx in jac.withUnsafeMutableBufferPointer { jac in
+                for k in 0..<cells.count where cells[k] {
+                    let dx = grid.cx[k] - g.cx, dy = grid.cy[k] - g.cy
+                    let d0, d1, d2: Double
+                    if radial {
+                        let r = (dx * dx + k2 * dy * dy).squareRoot()
+                        guard r > 1 else { continue }
+                        let f = inv / r
+                        d0 = -dx * f; d1 = -k2 * dy * f; d2 = g.k * dy * dy * f
+                    } else {
+                        let r2 = dx * dx + dy * dy
+                        guard r2 > 1 else { continue }
+                        d0 = dy / r2 * turn; d1 = -dx / r2 * turn; d2 = 0
+                    }
+                    let tk = t[k]
+                    // The segment, its slope and the weights of its two colours.
+                    var seg = 0, wl = 1.0, wr = 0.0, slope = Color4.zero, v: Color4
+                    if tk <= knots[0] { v = colors[0] }
+                    else if tk >= knots[nk - 1] { seg = nk - 2; wl = 0; wr = 1; v = colors[nk - 1] }
+                    else {
+                        while seg < nk - 2 && tk >= knots[seg + 1] { seg += 1 }
+                        let h = knots[seg + 1] - knots[seg], f = (tk - knots[seg]) / h
+                        wl = 1 - f; wr = f
+                        slope = (colors[seg + 1] - colors[seg]) / h
+                        v = colors[seg] + (colors[seg + 1] - colors[seg]) * f
+                    }
+                    let res = grid.color(k) - v
+                    var n = 0
+                    jac[n] = slope * d0; idx[n] = 0; n += 1
+                    jac[n] = slope * d1; idx[n] = 1; n += 1
+                    if radial { jac[n] = slope * d2; idx[n] = 2; n += 1 }
+                    // Moving the knots bounding the segment (zero on the constant ends).
+                    jac[n] = slope * (wr - 1); idx[n] = kp + seg; n += 1
+                    jac[n] = slope * (-wr); idx[n] = kp + seg + 1; n += 1
+                    // The shared unknowns among themselves.
+                    for i in 0..<n {
+                        let ri = idx[i] * size
+                        b[idx[i]] += (jac[i] * res).sum()
+                        for j in 0..<n { a[ri + idx[j]] += (jac[i] * jac[j]).sum() }
+                    }
+                    // Colour unknowns: channel ch of knot seg (weight wl) and seg + 1 (weight wr).
+                    for ch in 0..<4 {
+                        let l = cp + seg * 4 + ch, r = cp + (seg + 1) * 4 + ch
+                        b[l] += wl * res[ch]; b[r] += wr * res[ch]
+                        a[l * size + l] += wl * wl; a[r * size + r] += wr * wr
+                        a[l * size + r] += wl * wr; a[r * size + l] += wl * wr
+                        for i in 0..<n {
+                            let x = jac[i][ch], ri = idx[i] * size
+                            a[ri + l] += x * wl; a[l * size + idx[i]] += x * wl
+                            a[ri + r] += x * wr; a[r * size + idx[i]] += x * wr
+                        }
+                    }
+                }
+            } }
+        } }
+        // Held: the angular end stops' positions; any unknown no cell moves.
+        var free = [Bool](repeating: true, count: size)
+        if !radial { free[kp] = false; free[kp + nk - 1] = false }
+        for i in 0..<size where a[i * size + i] <= 0 { free[i] = false }
+        guard let u = solveDense(a, b, size: size, free: free) else { return (g, p) }
+        var out = g
+        let limit = 2.0 * Double(grid.cellSize)
+        out.cx += max(-limit, min(limit, u[0]))
+        out.cy += max(-limit, min(limit, u[1]))
+        if radial { out.k = max(g.k * 0.8, min(g.k * 1.25, g.k + u[2])) }
+        var q = p
+        // Knots move at most a tenth of the gap to their neighbours, and stay in order.
+        for i in 0..<nk {
+            let lo = i > 0 ? (p.knots[i] - p.knots[i - 1]) / 10 : 0.01, hi = i < nk - 1 ? (p.knots[i + 1] - p.knots[i]) / 10 : 0.01
+            q.knots[i] = p.knots[i] + max(-lo, min(hi, u[kp + i]))
+            q.colors[i] = clamped255(p.colors[i] + Color4(u[cp + i * 4], u[cp + i * 4 + 1], u[cp + i * 4 + 2], u[cp + i * 4 + 3]))
+        }
+        return (out, q)
     }
 
     /// The seam to a hundredth of a degree. The cells across it are mixtures of the last and
@@ -689,32 +782,84 @@ struct ShapeFitter {
     static func six(_ x: Double) -> Double { (x * 1e6).rounded() / 1e6 }
 }
 
-/// Solves the symmetric 3×3 system `a·x = b` (row-major, normal equations) by Cramer's rule;
-/// nil when singular. The unknowns are scaled first so that the diagonal is 1: they come in
-/// unlike units (pixels and ratios), and an unscaled determinant test would call a
-/// well-posed system singular.
-func solve3(_ a: [Double], _ b: [Double]) -> [Double]? {
-    func det(_ m: [Double]) -> Double {
-        m[0] * (m[4] * m[8] - m[5] * m[7]) - m[1] * (m[3] * m[8] - m[5] * m[6]) + m[2] * (m[3] * m[7] - m[4] * m[6])
+/// Solves the symmetric system `a·x = b` (normal equations, rows of up to 4) in its first
+/// `unknowns` unknowns by Gaussian elimination; nil when singular. The unknowns are scaled
+/// first so that the diagonal is 1: they come in unlike units (pixels and ratios), and an
+/// unscaled test would call a well-posed system singular.
+func solveSymmetric(_ a: [SIMD4<Double>], _ b: SIMD4<Double>, unknowns n: Int) -> SIMD4<Double>? {
+    var d = SIMD4<Double>.zero
+    for i in 0..<n {
+        guard a[i][i] > 0, a[i][i].isFinite else { return nil }
+        d[i] = 1 / a[i][i].squareRoot()
     }
-    var d = [0.0, 0.0, 0.0]
-    for i in 0..<3 {
-        guard a[i * 4] > 0, a[i * 4].isFinite else { return nil }
-        d[i] = 1 / a[i * 4].squareRoot()
+    var m = a, rhs = b * d
+    for r in 0..<n { m[r] = m[r] * d * d[r] }
+    // Elimination with partial pivoting on the scaled system.
+    for c in 0..<n {
+        var pivot = c
+        for r in (c + 1)..<max(c + 1, n) where abs(m[r][c]) > abs(m[pivot][c]) { pivot = r }
+        guard abs(m[pivot][c]) > 1e-12 else { return nil }
+        if pivot != c { m.swapAt(pivot, c); let x = rhs[pivot]; rhs[pivot] = rhs[c]; rhs[c] = x }
+        for r in (c + 1)..<max(c + 1, n) {
+            let f = m[r][c] / m[c][c]
+            m[r] -= f * m[c]; rhs[r] -= f * rhs[c]
+        }
     }
-    var m = a, rhs = b
-    for r in 0..<3 {
-        rhs[r] *= d[r]
-        for c in 0..<3 { m[r * 3 + c] *= d[r] * d[c] }
+    var x = SIMD4<Double>.zero
+    for c in stride(from: n - 1, through: 0, by: -1) {
+        var v = rhs[c]
+        for j in (c + 1)..<max(c + 1, n) { v -= m[c][j] * x[j] }
+        x[c] = v / m[c][c]
     }
-    let dm = det(m)
-    guard dm.isFinite, abs(dm) > 1e-12 else { return nil }
-    var out = [0.0, 0.0, 0.0]
-    for c in 0..<3 {
-        var mc = m
-        for r in 0..<3 { mc[r * 3 + c] = rhs[r] }
-        out[c] = det(mc) / dm * d[c]
+    guard (0..<n).allSatisfy({ x[$0].isFinite }) else { return nil }
+    return x * d
+}
+
+/// Solves the symmetric system `a·x = b` (`size`×`size`, row-major) in the unknowns marked
+/// `free` (the others stay 0) by Gaussian elimination on the diagonally scaled system; nil
+/// when singular.
+func solveDense(_ a: [Double], _ b: [Double], size n: Int, free: [Bool]) -> [Double]? {
+    let used = (0..<n).filter { free[$0] }
+    let m = used.count
+    guard m > 0 else { return [Double](repeating: 0, count: n) }
+    var d = [Double](repeating: 0, count: m)
+    for (i, r) in used.enumerated() {
+        let v = a[r * n + r]
+        guard v > 0, v.isFinite else { return nil }
+        d[i] = 1 / v.squareRoot()
     }
+    var s = [Double](repeating: 0, count: m * m), rhs = [Double](repeating: 0, count: m)
+    for (i, r) in used.enumerated() {
+        rhs[i] = b[r] * d[i]
+        for (j, c) in used.enumerated() { s[i * m + j] = a[r * n + c] * d[i] * d[j] }
+        // A little damping keeps a nearly flat direction from running away.
+        s[i * m + i] += 1e-9
+    }
+    for c in 0..<m {
+        var pivot = c
+        for r in (c + 1)..<max(c + 1, m) where abs(s[r * m + c]) > abs(s[pivot * m + c]) { pivot = r }
+        guard abs(s[pivot * m + c]) > 1e-12 else { return nil }
+        if pivot != c {
+            for j in 0..<m { s.swapAt(pivot * m + j, c * m + j) }
+            rhs.swapAt(pivot, c)
+        }
+        let inv = 1 / s[c * m + c]
+        for r in (c + 1)..<max(c + 1, m) {
+            let f = s[r * m + c] * inv
+            guard f != 0 else { continue }
+            for j in c..<m { s[r * m + j] -= f * s[c * m + j] }
+            rhs[r] -= f * rhs[c]
+        }
+    }
+    var x = [Double](repeating: 0, count: m)
+    for c in stride(from: m - 1, through: 0, by: -1) {
+        var v = rhs[c]
+        for j in (c + 1)..<max(c + 1, m) { v -= s[c * m + j] * x[j] }
+        x[c] = v / s[c * m + c]
+        guard x[c].isFinite else { return nil }
+    }
+    var out = [Double](repeating: 0, count: n)
+    for (i, r) in used.enumerated() { out[r] = x[i] * d[i] }
     return out
 }
 
