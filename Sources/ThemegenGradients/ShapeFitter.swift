@@ -58,7 +58,8 @@ struct ShapeFitter {
     ///
     /// Coarse to fine: the geometry settles on every other cell each way against the binned
     /// colour curve itself (no stops yet, so no profile fit per round); then the stops are
-    /// fitted once on every cell, and two Gauss-Newton steps against them finish the geometry.
+    /// fitted on every cell, and Gauss-Newton steps on the geometry and the stops together
+    /// finish it.
     func fit(candidates: [Bool], noiseVariance: Double) -> Result? {
         guard var g = initialGeometry(candidates) else { return nil }
         let cols = grid.columns, n = cols * grid.rows
@@ -67,7 +68,7 @@ struct ShapeFitter {
         if kind == .angular { (g.start, seamed) = seamAngle(g, cells: candidates) }
         var inliers = usable(sampled, g)
         var seamCentre = (x: g.cx, y: g.cy)
-        for round in 0..<12 {
+        for round in 0..<5 {
             let among = usable(sampled, g)
             let t = positions(g, cells: among)
             guard let curve = SampledCurve(bins(t, round == 0 ? among : inliers.indices.map { inliers[$0] && among[$0] })) else { return nil }
@@ -90,9 +91,10 @@ struct ShapeFitter {
         let among = usable(candidates, g)
         var p = profiles.fitProfile(bins: bins(t, among))
         inliers = explained(by: p, t: t, among: among)
-        // Gauss-Newton on the geometry and the stops together, until the geometry stays.
+        // Gauss-Newton on the geometry and the stops together (every other cell each way is
+        // plenty), until the geometry stays.
         for _ in 0..<8 {
-            let (next, q) = jointStep(g, profile: p, t: t, cells: inliers)
+            let (next, q) = jointStep(g, profile: p, t: t, cells: zip(inliers, sampled).map { $0 && $1 })
             let moved = abs(next.cx - g.cx) + abs(next.cy - g.cy) + abs(next.k - g.k) * scale
             g = next
             p = q
