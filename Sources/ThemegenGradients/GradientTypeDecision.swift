@@ -21,11 +21,11 @@ enum GradientTypeDecision {
         let directions = DirectionEvidence(grid: grid)
         if let kinds = directions.shapesOnly() {
             let shapeGrid = grid.withPremultipliedSpread()
-            let (candidates, noiseVariance, _, _, _) = GradientFitter(grid: shapeGrid, options: options).candidateCells()
+            let (candidates, noiseVariance, smooth, _, _) = GradientFitter(grid: shapeGrid, options: options).candidateCells()
             var best: (fit: GradientFit, score: Double)? = nil
             for kind in kinds {
                 guard let r = ShapeFitter(kind: kind, grid: shapeGrid, options: options)
-                    .fit(candidates: candidates, noiseVariance: noiseVariance) else { continue }
+                    .fit(candidates: candidates, noiseVariance: noiseVariance, smooth: smooth) else { continue }
                 let s = score(r.fit.model, grid: grid, cells: candidates)
                 if best == nil || s < best!.score { best = (r.fit, s) }
             }
@@ -41,7 +41,7 @@ enum GradientTypeDecision {
     /// smooth cells within `linearTolerance`.
     private static func fullDecision(grid: CellGrid, options: GradientFitter.Options) -> GradientFit {
         let linearFitter = GradientFitter(grid: grid, options: options)
-        let (linear, candidates, noiseVariance) = linearFitter.fitWithCandidates()
+        let (linear, candidates, _) = linearFitter.fitWithCandidates()
         guard linear.stops.count >= 2 else { return linear }
         // Noise far above grain is no gradient of any shape.
         if linear.problem == .photo { return linear }
@@ -52,12 +52,10 @@ enum GradientTypeDecision {
         // colours (what the linear fit took may stop where the stored colour jumps as alpha
         // reaches 0).
         let shapeGrid = grid.withPremultipliedSpread()
-        let (shapeCandidates, shapeNoise) = grid.translucent
-            ? { let c = GradientFitter(grid: shapeGrid, options: options).candidateCells(); return (c.cells, c.noiseVariance) }()
-            : (candidates, noiseVariance)
+        let (shapeCandidates, shapeNoise, smooth, _, _) = GradientFitter(grid: shapeGrid, options: options).candidateCells()
         for kind in [ShapeFitter.Kind.radial, .angular] {
             guard let r = ShapeFitter(kind: kind, grid: shapeGrid, options: options)
-                .fit(candidates: shapeCandidates, noiseVariance: shapeNoise) else { continue }
+                .fit(candidates: shapeCandidates, noiseVariance: shapeNoise, smooth: smooth) else { continue }
             let s = score(r.fit.model, grid: grid, cells: candidates)
             if s < best.score { best = (r.fit, s) }
         }

@@ -60,7 +60,9 @@ struct ShapeFitter {
     /// colour curve itself (no stops yet, so no profile fit per round); then the stops are
     /// fitted on every cell, and Gauss-Newton steps on the geometry and the stops together
     /// finish it.
-    func fit(candidates: [Bool], noiseVariance: Double) -> Result? {
+    ///
+    /// `candidates`, `noiseVariance` and `smooth` are the linear fitter's (`candidateCells`).
+    func fit(candidates: [Bool], noiseVariance: Double, smooth: [Bool]) -> Result? {
         guard var g = initialGeometry(candidates) else { return nil }
         let cols = grid.columns, n = cols * grid.rows
         let sampled = (0..<n).map { candidates[$0] && ($0 % cols) % 2 == 0 && ($0 / cols) % 2 == 0 }
@@ -84,25 +86,50 @@ struct ShapeFitter {
             if round >= 2 && moved < 0.05 { break }
         }
         if kind == .angular { (g.start, seamed) = seamAngle(g, cells: candidates) }
-        // Every cell: the stops, the cells they explain, and the last geometry steps.
+        // Every cell: the stops, the geometry refined with them, then the overlays (what the
+        // model does not explain) and the geometry again on the cells away from them.
         let drawn = (0..<n).map { grid.drawn($0) }
         var fitted = usable(drawn, g)
         var t = positions(g, cells: fitted)
         let among = usable(candidates, g)
         var p = profiles.fitProfile(bins: bins(t, among))
         inliers = explained(by: p, t: t, among: among)
+        var basis = inliers
         // Gauss-Newton on the geometry and the stops together (every other cell each way is
         // plenty), until the geometry stays.
-        for _ in 0..<8 {
-            let (next, q) = jointStep(g, profile: p, t: t, cells: zip(inliers, sampled).map { $0 && $1 })
-            let moved = abs(next.cx - g.cx) + abs(next.cy - g.cy) + abs(next.k - g.k) * scale
-            g = next
-            p = q
-            fitted = usable(drawn, g)
-            t = positions(g, cells: fitted)
-            inliers = zip(inliers, fitted).map { $0 && $1 }
-            if moved < 0.02 { break }
+        func refine(rounds: Int) {
+            for _ in 0..<rounds {
+                let (next, q) = jointStep(g, profile: p, t: t, cells: (0..<n).map { basis[$0] && ($0 % cols) % 2 == 0 && ($0 / cols) % 2 == 0 })
+                let moved = abs(next.cx - g.cx) + abs(next.cy - g.cy) + abs(next.k - g.k) * scale
+                g = next
+                p = q
+                fitted = usable(drawn, g)
+                t = positions(g, cells: fitted)
+                inliers = zip(inliers, fitted).map { $0 && $1 }
+                basis = zip(basis, fitted).map { $0 && $1 }
+                if moved < 0.02 { break }
+            }
         }
+        refine(rounds: 8)
+        let unsmooth = smooth.map { !$0 }, reach = profiles.shadowReach
+        for _ in 0..<3 {
+            let found = overlays(g, profile: p, t: t, fitted: fitted, candidates: candidates, unsmooth: unsmooth, reach: reach)
+            let gradient = zip(found, fitted).map { $0 && $1 }
+            if gradient == inliers { break }
+            inliers = gradient
+            // Soft shadows fade out next to what casts them: the stops keep away from them,
+            // except where only cells near overlays reach (a ramp's end must stay in view).
+            var away = zip(OverlayDetector.awayFromOverlays(found, columns: cols, reach: reach), fitted).map { $0 && $1 }
+            var lo = Double.infinity, hi = -Double.infinity
+            for k in 0..<n where away[k] { lo = min(lo, t[k]); hi = max(hi, t[k]) }
+            for k in 0..<n where inliers[k] && (t[k] < lo || t[k] > hi) { away[k] = true }
+            basis = count(away) * 3 >= count(inliers) ? away : inliers
+            p = profiles.fitProfile(bins: bins(t, basis), warm: p)
+            refine(rounds: 3)
+        }
+        // What is not overlay: the cells judged gradient, and those no cell mean can describe
+        // (an angular centre and seam, where they were when judged).
+        let gradientCells = (0..<n).map { drawn[$0] && (inliers[$0] || !fitted[$0]) }
         // Afresh, so that the stops are the fewest for the final geometry.
         p = profiles.fitProfile(bins: bins(t, inliers))
         guard p.knots.count >= 2 else { return nil }
@@ -116,7 +143,54 @@ struct ShapeFitter {
                 (g, p) = seamlessStart(g, profile: p, inliers: inliers)
             }
         }
-        return result(g, profile: p, inliers: inliers, candidates: candidates, noiseVariance: noiseVariance)
+        return result(g, profile: p, inliers: inliers, gradientCells: gradientCells, candidates: candidates, noiseVariance: noiseVariance)
+    }
+
+    /// The cells the overlay detector calls gradient, from every cell's residual against the
+    /// model: the colour a cell of the profile averages to where it lies, with the slack its
+    /// extent along t gives where the colour changes fast. The cells near the centre, where a
+    /// cell spans a curved stretch no cell-centred model describes, and an angular seam are
+    /// never overlays.
+    private func overlays(_ g: Geometry, profile p: PiecewiseProfile, t: [Double], fitted: [Bool], candidates: [Bool],
+                          unsmooth: [Bool], reach: Int) -> [Bool] {
+        let half = 0.5 * Double(grid.cellSize), inv = 1 / scale, k2 = g.k * g.k
+        let near = 6 * Double(grid.cellSize)
+        // A smooth set of cells stretched along a line of equal colour (thin in t) is the
+        // model a little off at a kink, not something drawn on top.
+        let spans: ([Int]) -> Bool = { region in
+            var lo = Double.infinity, hi = -Double.infinity
+            for k in region where fitted[k] { lo = min(lo, t[k]); hi = max(hi, t[k]) }
+            return region.count >= 6 && hi - lo < 0.03
+        }
+        return OverlayDetector.detect(grid: grid, unsmooth: unsmooth, trusted: candidates, shadowReach: reach, spansModel: spans) { k in
+            let dx = grid.cx[k] - g.cx, dy = grid.cy[k] - g.cy
+            guard fitted[k], dx * dx + dy * dy >= near * near else { return (grid.color(k), 0) }
+            // Half the cell's extent along t.
+            let reachT: Double
+            switch kind {
+            case .radial:
+                let r = max(1, (dx * dx + k2 * dy * dy).squareRoot())
+                reachT = half * (abs(dx) + k2 * abs(dy)) / r * inv
+            case .angular:
+                reachT = half * (abs(dx) + abs(dy)) / max(1, dx * dx + dy * dy) / (2 * Double.pi)
+            }
+            let m = GradientFitter.cellMean(p, t: t[k], reach: reachT), slack = p.slope(t[k]).lengthSquared.squareRoot() * reachT / 2
+            // A smooth cell a little off: what the model averages to over its pixels decides
+            // (across a kink, or where the cell spans a curved stretch).
+            let off = (m - grid.color(k)).lengthSquared.squareRoot() - slack
+            guard off > 0.8 && off < 12 && !unsmooth[k] else { return (m, slack) }
+            return (cellAverage(k) { x, y in p.value(self.position(g, x, y)) }, 0)
+        }.gradient
+    }
+
+    /// The radial or angular coordinate of the point (x, y).
+    @inline(__always)
+    private func position(_ g: Geometry, _ x: Double, _ y: Double) -> Double {
+        let dx = x - g.cx, dy = y - g.cy
+        switch kind {
+        case .radial: return (dx * dx + g.k * g.k * dy * dy).squareRoot() / scale
+        case .angular: return GradientModel.Coordinates.turn(dx: dx, dy: dy, from: g.start)
+        }
     }
 
     // MARK: - Coordinates
@@ -603,7 +677,8 @@ struct ShapeFitter {
         return d.map { $0 >= 0 && $0 <= limit }
     }
 
-    private func result(_ g: Geometry, profile p: PiecewiseProfile, inliers: [Bool], candidates: [Bool], noiseVariance: Double) -> Result {
+    private func result(_ g: Geometry, profile p: PiecewiseProfile, inliers: [Bool], gradientCells: [Bool], candidates: [Bool],
+                        noiseVariance: Double) -> Result {
         let w = Double(grid.width), h = Double(grid.height)
         var knots = p.knots, colors = p.colors
         let shape: GradientShape
@@ -639,9 +714,10 @@ struct ShapeFitter {
         let stops = zip(knots, colours).map { t, c in GradientStop(color: c, position: Self.six(t)) }
         var model = GradientModel(shape: shape, stops: stops)
         model = snappedStart(model, inliers: inliers)
-        let q = quality(model, inliers: inliers, candidates: candidates, noiseVariance: noiseVariance)
+        let q = quality(model, inliers: inliers, candidates: candidates, unusable: gradientCells.indices.map { gradientCells[$0] && !inliers[$0] },
+                        noiseVariance: noiseVariance)
         let explained = Double(inliers.reduce(0) { $0 + ($1 ? 1 : 0) }) / Double(max(1, inliers.count))
-        let overlays = GradientFitter(grid: grid, options: options).overlayRects(explainedCells(model, inliers: inliers, candidates: candidates))
+        let overlays = GradientFitter(grid: grid, options: options).overlayRects(gradientCells)
         var problem: FitProblem? = nil
         let coverage = Double(GradientFitter.unionArea(overlays)) / Double(grid.width * grid.height)
         if (noiseVariance / 3).squareRoot() > 5 { problem = .photo }
@@ -650,33 +726,6 @@ struct ShapeFitter {
         let fit = GradientFit(angle: 180, stops: model.stops, startPoint: UnitPoint(x: 0.5, y: 0), endPoint: UnitPoint(x: 0.5, y: 1),
                               quality: q, overlays: overlays, problem: problem, explained: explained, shape: model.shape)
         return Result(fit: fit, inliers: inliers)
-    }
-
-    /// The cells that are not overlays: the smooth connected ones, those the final model
-    /// explains as well as its inliers, and an angular gradient's centre and seam cells, which
-    /// no cell mean can match.
-    private func explainedCells(_ m: GradientModel, inliers: [Bool], candidates: [Bool]) -> [Bool] {
-        let coordinates = m.coordinates(width: grid.width, height: grid.height)
-        let linear = LinearGradient(angle: m.angle, stops: m.stops)
-        let n = inliers.count
-        var d = [Double](repeating: 0, count: n)
-        var ds: [Double] = []
-        for k in 0..<n {
-            d[k] = (modelColor(linear, coordinates, grid.cx[k], grid.cy[k]) - grid.color(k)).lengthSquared.squareRoot()
-            if inliers[k] { ds.append(d[k]) }
-        }
-        let limit = max(3, 5 * median(ds, upTo: 450))
-        // Where the gradient is steep or curved within a cell, the cell mean is not the colour
-        // at its centre: judge those by the model averaged over the cell.
-        for k in 0..<n where d[k] > limit && grid.drawn(k) && !candidates[k] {
-            let v = cellAverage(k) { modelColor(linear, coordinates, $0, $1) }
-            d[k] = (v - grid.color(k)).lengthSquared.squareRoot()
-        }
-        var g = Geometry(cx: 0, cy: 0)
-        if case let .angular(c, a) = m.shape { g = Geometry(cx: c.x * Double(grid.width), cy: c.y * Double(grid.height), start: a) }
-        let all = [Bool](repeating: true, count: n)
-        let unusable = kind == .angular ? zip(all, usable(all, g)).map { $0 && !$1 } : [Bool](repeating: false, count: n)
-        return (0..<n).map { grid.drawn($0) && (d[$0] <= limit || unusable[$0] || candidates[$0]) }
     }
 
     /// An angular start angle snaps to a whole degree when that costs less than ΔE 0.05 (as a
@@ -692,9 +741,19 @@ struct ShapeFitter {
     /// As for linear gradients: over the explained cells, or over every drawn cell when the
     /// model leaves more than a tenth of the candidates unexplained or explains less than a
     /// fifth of the artboard; raised by the pixel spread when cells are far noisier than grain.
-    private func quality(_ m: GradientModel, inliers: [Bool], candidates: [Bool], noiseVariance: Double) -> FitQuality {
-        let nIn = inliers.reduce(0) { $0 + ($1 ? 1 : 0) }, nCand = candidates.reduce(0) { $0 + ($1 ? 1 : 0) }
-        let cells = nIn * 10 >= nCand * 9 && nIn * 5 >= inliers.count ? inliers : (0..<inliers.count).map { grid.drawn($0) }
+    /// `unusable`: the cells no cell mean can describe (an angular centre and seam).
+    private func quality(_ m: GradientModel, inliers: [Bool], candidates: [Bool], unusable: [Bool], noiseVariance: Double) -> FitQuality {
+        // Shadows fade out next to what the segmentation saw as drawn on top; a smooth cell far
+        // from all of that which the model leaves out is the model's own failure. When those
+        // are more than a tenth, the quality is over every drawn cell.
+        let far = OverlayDetector.awayFromOverlays(candidates, columns: grid.columns, reach: profiles.shadowReach)
+        var nFar = 0, nFarOut = 0
+        for k in 0..<candidates.count where far[k] {
+            nFar += 1
+            if !inliers[k] && !unusable[k] { nFarOut += 1 }
+        }
+        let trusted = nFarOut * 10 <= nFar && count(inliers) * 5 >= inliers.count
+        let cells = trusted ? inliers : (0..<inliers.count).map { grid.drawn($0) }
         var q = deltaE(m, cells: cells, excludingCentreAndSeam: true)
         let sigma = (noiseVariance / 3).squareRoot()
         if sigma > 5, let mid = m.stops.first?.color {
