@@ -55,65 +55,173 @@ struct ShapeFitter {
     }
 
     /// nil when the cells give no usable geometry (a flat fill, too few cells).
-    func fit(candidates: [Bool], noiseVariance: Double) -> Result? {
+    ///
+    /// Coarse to fine: the geometry settles on every other cell each way against the binned
+    /// colour curve itself (no stops yet, so no profile fit per round); then the stops are
+    /// fitted on every cell, and Gauss-Newton steps on the geometry and the stops together
+    /// finish it.
+    ///
+    /// `candidates`, `noiseVariance` and `smooth` are the linear fitter's (`candidateCells`).
+    func fit(candidates: [Bool], noiseVariance: Double, smooth: [Bool]) -> Result? {
         guard var g = initialGeometry(candidates) else { return nil }
         let cols = grid.columns, n = cols * grid.rows
         let sampled = (0..<n).map { candidates[$0] && ($0 % cols) % 2 == 0 && ($0 / cols) % 2 == 0 }
         var seamed = false
         if kind == .angular { (g.start, seamed) = seamAngle(g, cells: candidates) }
         var inliers = usable(sampled, g)
-        var profile: PiecewiseProfile? = nil
-        for _ in 0..<6 {
-            let t = positions(g)
-            let p = profiles.fitProfile(bins: bins(t, inliers), warm: profile)
-            profile = p
-            inliers = explained(by: p, t: t, among: usable(sampled, g))
-            g = step(g, profile: p, t: t, cells: inliers)
-            if kind == .angular { (g.start, seamed) = seamAngle(g, cells: candidates) }
+        var seamCentre = (x: g.cx, y: g.cy)
+        for round in 0..<5 {
+            let among = usable(sampled, g)
+            let t = positions(g, cells: among)
+            guard let curve = SampledCurve(bins(t, round == 0 ? among : inliers.indices.map { inliers[$0] && among[$0] })) else { return nil }
+            inliers = explained(by: curve, t: t, among: among)
+            let before = g
+            g = step(g, profile: curve, t: t, cells: inliers)
+            // The seam moves with the centre only: look again once it has moved a cell.
+            if kind == .angular && abs(g.cx - seamCentre.x) + abs(g.cy - seamCentre.y) > Double(grid.cellSize) {
+                (g.start, seamed) = seamAngle(g, cells: sampled)
+                seamCentre = (g.cx, g.cy)
+            }
+            let moved = abs(g.cx - before.cx) + abs(g.cy - before.cy) + abs(g.k - before.k) * scale
+            if round >= 2 && moved < 0.05 { break }
         }
-        var t = positions(g)
-        inliers = explained(by: profiles.fitProfile(bins: bins(t, inliers), warm: profile), t: t, among: usable(candidates, g))
-        for _ in 0..<6 {
-            let p = profiles.fitProfile(bins: bins(t, inliers), warm: profile)
-            g = step(g, profile: p, t: t, cells: inliers)
-            if kind == .angular { (g.start, seamed) = seamAngle(g, cells: candidates) }
-            t = positions(g)
-            profile = p
+        if kind == .angular { (g.start, seamed) = seamAngle(g, cells: candidates) }
+        // Every cell: the stops, the geometry refined with them, then the overlays (what the
+        // model does not explain) and the geometry again on the cells away from them.
+        let drawn = (0..<n).map { grid.drawn($0) }
+        var fitted = usable(drawn, g)
+        var t = positions(g, cells: fitted)
+        let among = usable(candidates, g)
+        var p = profiles.fitProfile(bins: bins(t, among))
+        inliers = explained(by: p, t: t, among: among)
+        var basis = inliers
+        // Gauss-Newton on the geometry and the stops together (every other cell each way is
+        // plenty), until the geometry stays.
+        func refine(rounds: Int) {
+            for _ in 0..<rounds {
+                let (next, q) = jointStep(g, profile: p, t: t, cells: (0..<n).map { basis[$0] && ($0 % cols) % 2 == 0 && ($0 / cols) % 2 == 0 })
+                let moved = abs(next.cx - g.cx) + abs(next.cy - g.cy) + abs(next.k - g.k) * scale
+                g = next
+                p = q
+                fitted = usable(drawn, g)
+                t = positions(g, cells: fitted)
+                inliers = zip(inliers, fitted).map { $0 && $1 }
+                basis = zip(basis, fitted).map { $0 && $1 }
+                if moved < 0.02 { break }
+            }
         }
-        guard var p = profile else { return nil }
-        p = profiles.fitProfile(bins: bins(t, inliers), warm: nil)
+        refine(rounds: 8)
+        let unsmooth = smooth.map { !$0 }, reach = profiles.shadowReach
+        for _ in 0..<3 {
+            let found = overlays(g, profile: p, t: t, fitted: fitted, candidates: candidates, unsmooth: unsmooth, reach: reach)
+            let gradient = zip(found, fitted).map { $0 && $1 }
+            if gradient == inliers { break }
+            inliers = gradient
+            // Soft shadows fade out next to what casts them: the stops keep away from them,
+            // except where only cells near overlays reach (a ramp's end must stay in view).
+            var away = zip(OverlayDetector.awayFromOverlays(found, columns: cols, reach: reach), fitted).map { $0 && $1 }
+            var lo = Double.infinity, hi = -Double.infinity
+            for k in 0..<n where away[k] { lo = min(lo, t[k]); hi = max(hi, t[k]) }
+            for k in 0..<n where inliers[k] && (t[k] < lo || t[k] > hi) { away[k] = true }
+            basis = count(away) * 3 >= count(inliers) ? away : inliers
+            p = profiles.fitProfile(bins: bins(t, basis), warm: p)
+            refine(rounds: 3)
+        }
+        // What is not overlay: the cells judged gradient, and those no cell mean can describe
+        // (an angular centre and seam, where they were when judged).
+        let gradientCells = (0..<n).map { drawn[$0] && (inliers[$0] || !fitted[$0]) }
+        // Afresh, so that the stops are the fewest for the final geometry.
+        p = profiles.fitProfile(bins: bins(t, inliers))
         guard p.knots.count >= 2 else { return nil }
         if kind == .angular {
             (g.cx, g.cy) = refinedCentre(g, profile: p, inliers: inliers)
             if seamed {
                 g.start = refinedSeam(g, profile: p)
-                p = profiles.fitProfile(bins: bins(positions(g), usable(inliers, g)), warm: p)
+                let cells = usable(inliers, g)
+                p = profiles.fitProfile(bins: bins(positions(g, cells: cells), cells), warm: p)
             } else {
                 (g, p) = seamlessStart(g, profile: p, inliers: inliers)
             }
         }
-        return result(g, profile: p, inliers: inliers, candidates: candidates, noiseVariance: noiseVariance)
+        return result(g, profile: p, inliers: inliers, gradientCells: gradientCells, candidates: candidates, noiseVariance: noiseVariance)
+    }
+
+    /// The cells the overlay detector calls gradient, from every cell's residual against the
+    /// model: the colour a cell of the profile averages to where it lies, with the slack its
+    /// extent along t gives where the colour changes fast. The cells near the centre, where a
+    /// cell spans a curved stretch no cell-centred model describes, and an angular seam are
+    /// never overlays.
+    private func overlays(_ g: Geometry, profile p: PiecewiseProfile, t: [Double], fitted: [Bool], candidates: [Bool],
+                          unsmooth: [Bool], reach: Int) -> [Bool] {
+        let half = 0.5 * Double(grid.cellSize), inv = 1 / scale, k2 = g.k * g.k
+        let near = 6 * Double(grid.cellSize)
+        // A smooth set of cells stretched along a line of equal colour (thin in t) is the
+        // model a little off at a kink, not something drawn on top.
+        let spans: ([Int]) -> Bool = { region in
+            var lo = Double.infinity, hi = -Double.infinity
+            for k in region where fitted[k] { lo = min(lo, t[k]); hi = max(hi, t[k]) }
+            return region.count >= 6 && hi - lo < 0.03
+        }
+        return OverlayDetector.detect(grid: grid, unsmooth: unsmooth, trusted: candidates, shadowReach: reach, spansModel: spans) { k in
+            let dx = grid.cx[k] - g.cx, dy = grid.cy[k] - g.cy
+            guard fitted[k], dx * dx + dy * dy >= near * near else { return (grid.color(k), 0) }
+            // Half the cell's extent along t.
+            let reachT: Double
+            switch kind {
+            case .radial:
+                let r = max(1, (dx * dx + k2 * dy * dy).squareRoot())
+                reachT = half * (abs(dx) + k2 * abs(dy)) / r * inv
+            case .angular:
+                reachT = half * (abs(dx) + abs(dy)) / max(1, dx * dx + dy * dy) / (2 * Double.pi)
+            }
+            let m = GradientFitter.cellMean(p, t: t[k], reach: reachT), slack = p.slope(t[k]).lengthSquared.squareRoot() * reachT / 2
+            // A smooth cell a little off: what the model averages to over its pixels decides
+            // (across a kink, or where the cell spans a curved stretch).
+            let off = (m - grid.color(k)).lengthSquared.squareRoot() - slack
+            guard off > 0.8 && off < 12 && !unsmooth[k] else { return (m, slack) }
+            return (cellAverage(k) { x, y in p.value(self.position(g, x, y)) }, 0)
+        }.gradient
+    }
+
+    /// The radial or angular coordinate of the point (x, y).
+    @inline(__always)
+    private func position(_ g: Geometry, _ x: Double, _ y: Double) -> Double {
+        let dx = x - g.cx, dy = y - g.cy
+        switch kind {
+        case .radial: return (dx * dx + g.k * g.k * dy * dy).squareRoot() / scale
+        case .angular: return GradientModel.Coordinates.turn(dx: dx, dy: dy, from: g.start)
+        }
     }
 
     // MARK: - Coordinates
 
-    /// t per cell (every cell, so masks can change without recomputing).
-    func positions(_ g: Geometry) -> [Double] {
+    /// t per cell where `cells` holds (0 elsewhere; the radial or angular coordinate costs a
+    /// square root or an arc tangent).
+    func positions(_ g: Geometry, cells: [Bool]) -> [Double] {
         let n = grid.columns * grid.rows
         var t = [Double](repeating: 0, count: n)
-        let inv = 1 / scale
-        grid.cx.withUnsafeBufferPointer { cx in grid.cy.withUnsafeBufferPointer { cy in
+        let inv = 1 / scale, k2 = g.k * g.k
+        grid.cx.withUnsafeBufferPointer { cx in grid.cy.withUnsafeBufferPointer { cy in cells.withUnsafeBufferPointer { cells in
             t.withUnsafeMutableBufferPointer { t in
-                for k in 0..<n {
-                    let dx = cx[k] - g.cx, dy = cy[k] - g.cy
-                    switch kind {
-                    case .radial: t[k] = (dx * dx + g.k * g.k * dy * dy).squareRoot() * inv
-                    case .angular: t[k] = GradientModel.Coordinates.turn(dx: dx, dy: dy, from: g.start)
+                switch kind {
+                case .radial:
+                    for k in 0..<n where cells[k] {
+                        let dx = cx[k] - g.cx, dy = cy[k] - g.cy
+                        t[k] = (dx * dx + k2 * dy * dy).squareRoot() * inv
+                    }
+                case .angular:
+                    for k in 0..<n where cells[k] {
+                        t[k] = GradientModel.Coordinates.turn(dx: cx[k] - g.cx, dy: cy[k] - g.cy, from: g.start)
                     }
                 }
             }
-        } }
+        } } }
         return t
+    }
+
+    /// t for every cell.
+    func positions(_ g: Geometry) -> [Double] {
+        positions(g, cells: [Bool](repeating: true, count: grid.columns * grid.rows))
     }
 
     /// Leaves out the cells the model cannot describe by cell means: an angular gradient's
@@ -173,10 +281,12 @@ struct ShapeFitter {
                 let k = j * cols + i
                 guard cells[k] && cells[k - 1] && cells[k + 1] && cells[k - cols] && cells[k + cols] else { continue }
                 // Interior cells only: the edge cells may be partial.
-                for a in [grid.r, grid.g, grid.b] {
-                    let gx = (a[k + 1] - a[k - 1]) / (2 * cs), gy = (a[k + cols] - a[k - cols]) / (2 * cs)
-                    add(grid.cx[k], grid.cy[k], gx, gy)
+                @inline(__always) func channel(_ a: UnsafeBufferPointer<Double>) {
+                    add(grid.cx[k], grid.cy[k], (a[k + 1] - a[k - 1]) / (2 * cs), (a[k + cols] - a[k - cols]) / (2 * cs))
                 }
+                grid.r.withUnsafeBufferPointer(channel)
+                grid.g.withUnsafeBufferPointer(channel)
+                grid.b.withUnsafeBufferPointer(channel)
             }
         }
     }
@@ -186,12 +296,14 @@ struct ShapeFitter {
         case .radial:
             // Gradients parallel to ((x−cx)/rx², (y−cy)/ry²): with q = rx²/ry²,
             // gx·y·q − gx·(q·cy) + gy·cx = gy·x, linear in (q, q·cy, cx).
-            var a = [Double](repeating: 0, count: 9), b = [Double](repeating: 0, count: 3)
+            var a00 = 0.0, a01 = 0.0, a02 = 0.0, a11 = 0.0, a12 = 0.0, a22 = 0.0, b0 = 0.0, b1 = 0.0, b2 = 0.0
             gradients(cells) { x, y, gx, gy in
-                let row = [gx * y, -gx, gy], rhs = gy * x
-                for i in 0..<3 { b[i] += row[i] * rhs; for j in 0..<3 { a[i * 3 + j] += row[i] * row[j] } }
+                let r0 = gx * y, r1 = -gx, r2 = gy, rhs = gy * x
+                a00 += r0 * r0; a01 += r0 * r1; a02 += r0 * r2; a11 += r1 * r1; a12 += r1 * r2; a22 += r2 * r2
+                b0 += r0 * rhs; b1 += r1 * rhs; b2 += r2 * rhs
             }
-            guard let u = solve3(a, b), u[0] > 1e-4 else { return nil }
+            guard let u = solveSymmetric([SIMD4(a00, a01, a02, 0), SIMD4(a01, a11, a12, 0), SIMD4(a02, a12, a22, 0), .zero],
+                                         SIMD4(b0, b1, b2, 0), unknowns: 3), u[0] > 1e-4 else { return nil }
             let q = u[0]
             return Geometry(cx: u[2], cy: u[1] / q, k: q.squareRoot())
         case .angular:
@@ -247,69 +359,167 @@ struct ShapeFitter {
     // MARK: - Refinement
 
     /// One Gauss-Newton step on the geometry (centre, and the aspect of a radial gradient) with
-    /// the profile held fixed, limited to a few cells' move.
-    private func step(_ g: Geometry, profile p: PiecewiseProfile, t: [Double], cells: [Bool]) -> Geometry {
-        let m = kind == .radial ? 3 : 2
-        var a = [Double](repeating: 0, count: 9), b = [Double](repeating: 0, count: 3)
-        let inv = 1 / scale
+    /// the colour curve held fixed, limited to a few cells' move.
+    private func step<C: ColourCurve>(_ g: Geometry, profile p: C, t: [Double], cells: [Bool]) -> Geometry {
+        // The normal equations, by rows.
+        var a0 = SIMD4<Double>.zero, a1 = a0, a2 = a0, a3 = a0, b = a0
+        let inv = 1 / scale, k2 = g.k * g.k, turn = 1 / (2 * Double.pi)
+        let radial = kind == .radial
         for k in 0..<cells.count where cells[k] {
             let dx = grid.cx[k] - g.cx, dy = grid.cy[k] - g.cy
-            var d = [0.0, 0.0, 0.0]
-            switch kind {
-            case .radial:
-                let r = (dx * dx + g.k * g.k * dy * dy).squareRoot()
+            // dt/dcx, dt/dcy and (radial) dt/dk.
+            let d: SIMD4<Double>
+            if radial {
+                let r = (dx * dx + k2 * dy * dy).squareRoot()
                 guard r > 1 else { continue }
-                d = [-dx / r * inv, -g.k * g.k * dy / r * inv, g.k * dy * dy / r * inv]
-            case .angular:
+                let f = inv / r
+                d = SIMD4(-dx * f, -k2 * dy * f, g.k * dy * dy * f, 0)
+            } else {
                 let r2 = dx * dx + dy * dy
                 guard r2 > 1 else { continue }
-                d = [dy / r2 / (2 * Double.pi), -dx / r2 / (2 * Double.pi), 0]
+                d = SIMD4(dy / r2 * turn, -dx / r2 * turn, 0, 0)
             }
-            let sl = p.slope(t[k]), v = p.value(t[k])
-            let res = [grid.r[k] - v.x, grid.g[k] - v.y, grid.b[k] - v.z, grid.a[k] - v.w], s = [sl.x, sl.y, sl.z, sl.w]
-            for c in 0..<4 {
-                for i in 0..<m {
-                    let ji = s[c] * d[i]
-                    b[i] += ji * res[c]
-                    for j in 0..<m { a[i * 3 + j] += ji * s[c] * d[j] }
-                }
-            }
+            let s = p.slope(t[k]), res = grid.color(k) - p.value(t[k])
+            let ss = s.lengthSquared, sr = (s * res).sum()
+            let w = ss * d
+            a0 += w * d[0]; a1 += w * d[1]; a2 += w * d[2]; a3 += w * d[3]
+            b += sr * d
         }
+        guard let u = solveSymmetric([a0, a1, a2, a3], b, unknowns: radial ? 3 : 2) else { return g }
         var out = g
         let limit = 2.0 * Double(grid.cellSize)
-        if m == 3 {
-            guard let u = solve3(a, b) else { return g }
-            out.cx += max(-limit, min(limit, u[0]))
-            out.cy += max(-limit, min(limit, u[1]))
-            out.k = max(g.k * 0.8, min(g.k * 1.25, g.k + u[2]))
-        } else {
-            let det = a[0] * a[4] - a[1] * a[3]
-            guard det != 0 else { return g }
-            out.cx += max(-limit, min(limit, (b[0] * a[4] - b[1] * a[1]) / det))
-            out.cy += max(-limit, min(limit, (b[1] * a[0] - b[0] * a[3]) / det))
-        }
+        out.cx += max(-limit, min(limit, u[0]))
+        out.cy += max(-limit, min(limit, u[1]))
+        if radial { out.k = max(g.k * 0.8, min(g.k * 1.25, g.k + u[2])) }
         return out
+    }
+
+    /// One Gauss-Newton step on the geometry and the stops (their positions and colours)
+    /// together. Stepping the geometry with the stops held, then refitting them, creeps along
+    /// the valley where both must move at once (a centre beyond the box moves away as the
+    /// ellipse and its stops grow); together, a few steps reach the bottom. An angular
+    /// gradient's end stops keep their positions (the turn's ends).
+    private func jointStep(_ g: Geometry, profile p: PiecewiseProfile, t: [Double], cells: [Bool]) -> (Geometry, PiecewiseProfile) {
+        let nk = p.knots.count
+        guard nk >= 2 else { return (g, p) }
+        let radial = kind == .radial
+        let m = radial ? 3 : 2
+        // Unknowns: geometry, then the knots' positions, then their colours (4 channels each).
+        let kp = m, cp = m + nk, size = m + 5 * nk
+        var a = [Double](repeating: 0, count: size * size), b = [Double](repeating: 0, count: size)
+        let inv = 1 / scale, k2 = g.k * g.k, turn = 1 / (2 * Double.pi)
+        let knots = p.knots, colors = p.colors
+        // One cell's Jacobian per channel: geometry and two knot positions shared, one or two
+        // colour unknowns per channel.
+        var idx = [Int](repeating: 0, count: m + 2), jac = [SIMD4<Double>](repeating: .zero, count: m + 2)
+        a.withUnsafeMutableBufferPointer { a in b.withUnsafeMutableBufferPointer { b in
+            idx.withUnsafeMutableBufferPointer { idx in jac.withUnsafeMutableBufferPointer { jac in
+                for k in 0..<cells.count where cells[k] {
+                    let dx = grid.cx[k] - g.cx, dy = grid.cy[k] - g.cy
+                    let d0, d1, d2: Double
+                    if radial {
+                        let r = (dx * dx + k2 * dy * dy).squareRoot()
+                        guard r > 1 else { continue }
+                        let f = inv / r
+                        d0 = -dx * f; d1 = -k2 * dy * f; d2 = g.k * dy * dy * f
+                    } else {
+                        let r2 = dx * dx + dy * dy
+                        guard r2 > 1 else { continue }
+                        d0 = dy / r2 * turn; d1 = -dx / r2 * turn; d2 = 0
+                    }
+                    let tk = t[k]
+                    // The segment, its slope and the weights of its two colours.
+                    var seg = 0, wl = 1.0, wr = 0.0, slope = Color4.zero, v: Color4
+                    if tk <= knots[0] { v = colors[0] }
+                    else if tk >= knots[nk - 1] { seg = nk - 2; wl = 0; wr = 1; v = colors[nk - 1] }
+                    else {
+                        while seg < nk - 2 && tk >= knots[seg + 1] { seg += 1 }
+                        let h = knots[seg + 1] - knots[seg], f = (tk - knots[seg]) / h
+                        wl = 1 - f; wr = f
+                        slope = (colors[seg + 1] - colors[seg]) / h
+                        v = colors[seg] + (colors[seg + 1] - colors[seg]) * f
+                    }
+                    let res = grid.color(k) - v
+                    var n = 0
+                    jac[n] = slope * d0; idx[n] = 0; n += 1
+                    jac[n] = slope * d1; idx[n] = 1; n += 1
+                    if radial { jac[n] = slope * d2; idx[n] = 2; n += 1 }
+                    // Moving the knots bounding the segment (zero on the constant ends).
+                    jac[n] = slope * (wr - 1); idx[n] = kp + seg; n += 1
+                    jac[n] = slope * (-wr); idx[n] = kp + seg + 1; n += 1
+                    // The shared unknowns among themselves.
+                    for i in 0..<n {
+                        let ri = idx[i] * size
+                        b[idx[i]] += (jac[i] * res).sum()
+                        for j in 0..<n { a[ri + idx[j]] += (jac[i] * jac[j]).sum() }
+                    }
+                    // Colour unknowns: channel ch of knot seg (weight wl) and seg + 1 (weight wr).
+                    for ch in 0..<4 {
+                        let l = cp + seg * 4 + ch, r = cp + (seg + 1) * 4 + ch
+                        b[l] += wl * res[ch]; b[r] += wr * res[ch]
+                        a[l * size + l] += wl * wl; a[r * size + r] += wr * wr
+                        a[l * size + r] += wl * wr; a[r * size + l] += wl * wr
+                        for i in 0..<n {
+                            let x = jac[i][ch], ri = idx[i] * size
+                            a[ri + l] += x * wl; a[l * size + idx[i]] += x * wl
+                            a[ri + r] += x * wr; a[r * size + idx[i]] += x * wr
+                        }
+                    }
+                }
+            } }
+        } }
+        // Held: the angular end stops' positions; any unknown no cell moves.
+        var free = [Bool](repeating: true, count: size)
+        if !radial { free[kp] = false; free[kp + nk - 1] = false }
+        for i in 0..<size where a[i * size + i] <= 0 { free[i] = false }
+        guard let u = solveDense(a, b, size: size, free: free) else { return (g, p) }
+        var out = g
+        let limit = 2.0 * Double(grid.cellSize)
+        out.cx += max(-limit, min(limit, u[0]))
+        out.cy += max(-limit, min(limit, u[1]))
+        if radial { out.k = max(g.k * 0.8, min(g.k * 1.25, g.k + u[2])) }
+        var q = p
+        // Knots move at most a tenth of the gap to their neighbours, and stay in order.
+        for i in 0..<nk {
+            let lo = i > 0 ? (p.knots[i] - p.knots[i - 1]) / 10 : 0.01, hi = i < nk - 1 ? (p.knots[i + 1] - p.knots[i]) / 10 : 0.01
+            q.knots[i] = p.knots[i] + max(-lo, min(hi, u[kp + i]))
+            q.colors[i] = clamped255(p.colors[i] + Color4(u[cp + i * 4], u[cp + i * 4 + 1], u[cp + i * 4 + 2], u[cp + i * 4 + 3]))
+        }
+        return (out, q)
     }
 
     /// The seam to a hundredth of a degree. The cells across it are mixtures of the last and
     /// first colours in the proportion of their area on either side, so the model averaged
     /// over each cell's pixels (every other pixel each way) matches them only where the seam
-    /// truly lies: a golden-section search within a degree and a half of the estimate.
+    /// truly lies: a golden-section search within a degree and a half of the estimate. The
+    /// samples' turns are computed once: moving the seam only changes which side of it each
+    /// sample falls on.
     private func refinedSeam(_ g: Geometry, profile p: PiecewiseProfile) -> Double {
         let band = seamBand(g)
         guard !band.isEmpty else { return g.start }
+        var turns: [Double] = [], ends: [Int] = []
+        for k in band {
+            forEachSample(k) { x, y in turns.append(GradientModel.Coordinates.turn(dx: x - g.cx, dy: y - g.cy, from: g.start)) }
+            ends.append(turns.count)
+        }
         var a = g.start - 1.5, b = g.start + 1.5
         let phi = (5.0.squareRoot() - 1) / 2
         // The ramps stay where they were fitted (extended linearly past the ends); only the
-        // wrap point moves.
+        // wrap point moves: a sample within δ after the old seam now lies past the turn's end
+        // (δ > 0), one within |δ| before it now lies before its start (δ < 0).
         func cost(_ start: Double) -> Double {
             let shift = (start - g.start) / 360
-            var sum = 0.0
-            for k in band {
-                let v = cellAverage(k) { x, y in
-                    Self.extended(p, GradientModel.Coordinates.turn(dx: x - g.cx, dy: y - g.cy, from: start) + shift)
+            var sum = 0.0, from = 0
+            for (i, k) in band.enumerated() {
+                var s = Color4.zero
+                for j in from..<ends[i] {
+                    var f = turns[j]
+                    if shift > 0 && f < shift { f += 1 } else if shift < 0 && f >= 1 + shift { f -= 1 }
+                    s += Self.extended(p, f)
                 }
-                sum += (v - grid.color(k)).lengthSquared
+                let n = Double(ends[i] - from)
+                from = ends[i]
+                sum += (s / n - grid.color(k)).lengthSquared
             }
             return sum
         }
@@ -322,43 +532,49 @@ struct ShapeFitter {
         return f1 <= f2 ? x1 : x2
     }
 
-    /// The centre to a tenth of a pixel: near it the colour turns fastest, so the cells there
-    /// (2 to 8 cells out, overlays left out), compared with the model averaged over each cell,
-    /// pin it down; coordinate descent by golden-section search within a cell of the estimate.
+    /// The centre to a hundredth of a pixel: near it the colour turns fastest, so the cells
+    /// there (2 to 8 cells out, overlays and the seam left out), compared with the model
+    /// averaged over each cell, pin it down. Gauss-Newton on the cell averages, within a cell
+    /// of the estimate.
     private func refinedCentre(_ g: Geometry, profile p: PiecewiseProfile, inliers: [Bool]) -> (Double, Double) {
         let cs = Double(grid.cellSize)
+        let seamed = p.knots.count >= 2 && p.colors[0] != p.colors[p.colors.count - 1]
+        let a = g.start * Double.pi / 180, ux = sin(a), uy = -cos(a)
         var near: [Int] = []
         for k in 0..<inliers.count where grid.drawn(k) {
             let dx = grid.cx[k] - g.cx, dy = grid.cy[k] - g.cy, r2 = dx * dx + dy * dy
-            if r2 >= 4 * cs * cs && r2 <= 64 * cs * cs { near.append(k) }
+            guard r2 >= 4 * cs * cs && r2 <= 64 * cs * cs else { continue }
+            // A cell the seam crosses moves with it, not with the centre.
+            if seamed && dx * ux + dy * uy > 0 && abs(dx * uy - dy * ux) < cs { continue }
+            near.append(k)
         }
         guard near.count >= 16 else { return (g.cx, g.cy) }
         // Cells the model cannot explain at all (an overlay) stay out.
         let limit = 40.0
-        func cost(_ cx: Double, _ cy: Double) -> Double {
-            var sum = 0.0
-            for k in near {
-                let v = cellAverage(k) { x, y in p.value(GradientModel.Coordinates.turn(dx: x - cx, dy: y - cy, from: g.start)) }
-                sum += min(limit * limit, (v - grid.color(k)).lengthSquared)
-            }
-            return sum
-        }
         var cx = g.cx, cy = g.cy
-        let phi = (5.0.squareRoot() - 1) / 2
-        func search(_ f: (Double) -> Double, around x: Double) -> Double {
-            var a = x - cs / 2, b = x + cs / 2
-            var x1 = b - phi * (b - a), x2 = a + phi * (b - a)
-            var f1 = f(x1), f2 = f(x2)
-            while b - a > 0.02 {
-                if f1 <= f2 { b = x2; x2 = x1; f2 = f1; x1 = b - phi * (b - a); f1 = f(x1) }
-                else { a = x1; x1 = x2; f1 = f2; x2 = a + phi * (b - a); f2 = f(x2) }
+        let turn = 1 / (2 * Double.pi)
+        for _ in 0..<5 {
+            var a00 = 0.0, a01 = 0.0, a11 = 0.0, b0 = 0.0, b1 = 0.0
+            for k in near {
+                var v = Color4.zero, jx = Color4.zero, jy = Color4.zero, n = 0.0
+                forEachSample(k) { x, y in
+                    let dx = x - cx, dy = y - cy, r2 = dx * dx + dy * dy
+                    let f = GradientModel.Coordinates.turn(dx: dx, dy: dy, from: g.start)
+                    let s = p.slope(f)
+                    v += p.value(f); jx += s * (dy / r2 * turn); jy += s * (-dx / r2 * turn); n += 1
+                }
+                v /= n; jx /= n; jy /= n
+                let res = grid.color(k) - v
+                guard res.lengthSquared < limit * limit else { continue }
+                a00 += (jx * jx).sum(); a01 += (jx * jy).sum(); a11 += (jy * jy).sum()
+                b0 += (jx * res).sum(); b1 += (jy * res).sum()
             }
-            let best = f1 <= f2 ? x1 : x2
-            return f(best) < f(x) ? best : x
-        }
-        for _ in 0..<2 {
-            cx = search({ cost($0, cy) }, around: cx)
-            cy = search({ cost(cx, $0) }, around: cy)
+            let det = a00 * a11 - a01 * a01
+            guard det > 0 else { break }
+            let sx = (b0 * a11 - b1 * a01) / det, sy = (b1 * a00 - b0 * a01) / det
+            cx = max(g.cx - cs, min(g.cx + cs, cx + sx))
+            cy = max(g.cy - cs, min(g.cy + cs, cy + sy))
+            if abs(sx) + abs(sy) < 0.01 { break }
         }
         return (cx, cy)
     }
@@ -392,21 +608,26 @@ struct ShapeFitter {
     /// A colour function averaged over cell k's pixels (every other one each way): what a cell
     /// mean is where one cell spans much of the gradient (near an angular centre, at a seam).
     private func cellAverage(_ k: Int, _ color: (Double, Double) -> Color4) -> Color4 {
+        var s = Color4.zero, n = 0.0
+        forEachSample(k) { x, y in s += color(x, y); n += 1 }
+        return s / n
+    }
+
+    /// Every other pixel of cell k each way, as the point (x, y) a cell average samples.
+    @inline(__always)
+    private func forEachSample(_ k: Int, _ body: (Double, Double) -> Void) {
         let cs = grid.cellSize
         let x0 = Double(k % grid.columns * cs), y0 = Double(k / grid.columns * cs)
         let w = min(cs, grid.width - Int(x0)), h = min(cs, grid.height - Int(y0))
-        var s = Color4.zero, n = 0.0
         var y = 0
         while y < h {
             var x = 0
             while x < w {
-                let v = color(x0 + Double(x) + 1, y0 + Double(y) + 1)
-                s += v; n += 1
+                body(x0 + Double(x) + 1, y0 + Double(y) + 1)
                 x += 2
             }
             y += 2
         }
-        return s / n
     }
 
     /// The model's premultiplied colour, 8-bit scale, at a point (as cells hold them).
@@ -445,7 +666,7 @@ struct ShapeFitter {
     // MARK: - Residuals and result
 
     /// The cells the profile explains; the rest are overlays.
-    private func explained(by p: PiecewiseProfile, t: [Double], among cells: [Bool]) -> [Bool] {
+    private func explained<C: ColourCurve>(by p: C, t: [Double], among cells: [Bool]) -> [Bool] {
         var d = [Double](repeating: -1, count: cells.count)
         var ds: [Double] = []
         for k in 0..<cells.count where cells[k] {
@@ -456,7 +677,8 @@ struct ShapeFitter {
         return d.map { $0 >= 0 && $0 <= limit }
     }
 
-    private func result(_ g: Geometry, profile p: PiecewiseProfile, inliers: [Bool], candidates: [Bool], noiseVariance: Double) -> Result {
+    private func result(_ g: Geometry, profile p: PiecewiseProfile, inliers: [Bool], gradientCells: [Bool], candidates: [Bool],
+                        noiseVariance: Double) -> Result {
         let w = Double(grid.width), h = Double(grid.height)
         var knots = p.knots, colors = p.colors
         let shape: GradientShape
@@ -492,9 +714,10 @@ struct ShapeFitter {
         let stops = zip(knots, colours).map { t, c in GradientStop(color: c, position: Self.six(t)) }
         var model = GradientModel(shape: shape, stops: stops)
         model = snappedStart(model, inliers: inliers)
-        let q = quality(model, inliers: inliers, candidates: candidates, noiseVariance: noiseVariance)
+        let q = quality(model, inliers: inliers, candidates: candidates, unusable: gradientCells.indices.map { gradientCells[$0] && !inliers[$0] },
+                        noiseVariance: noiseVariance)
         let explained = Double(inliers.reduce(0) { $0 + ($1 ? 1 : 0) }) / Double(max(1, inliers.count))
-        let overlays = GradientFitter(grid: grid, options: options).overlayRects(explainedCells(model, inliers: inliers, candidates: candidates))
+        let overlays = GradientFitter(grid: grid, options: options).overlayRects(gradientCells)
         var problem: FitProblem? = nil
         let coverage = Double(GradientFitter.unionArea(overlays)) / Double(grid.width * grid.height)
         if (noiseVariance / 3).squareRoot() > 5 { problem = .photo }
@@ -505,49 +728,32 @@ struct ShapeFitter {
         return Result(fit: fit, inliers: inliers)
     }
 
-    /// The cells that are not overlays: the smooth connected ones, those the final model
-    /// explains as well as its inliers, and an angular gradient's centre and seam cells, which
-    /// no cell mean can match.
-    private func explainedCells(_ m: GradientModel, inliers: [Bool], candidates: [Bool]) -> [Bool] {
-        let coordinates = m.coordinates(width: grid.width, height: grid.height)
-        let linear = LinearGradient(angle: m.angle, stops: m.stops)
-        let n = inliers.count
-        var d = [Double](repeating: 0, count: n)
-        var ds: [Double] = []
-        for k in 0..<n {
-            d[k] = (modelColor(linear, coordinates, grid.cx[k], grid.cy[k]) - grid.color(k)).lengthSquared.squareRoot()
-            if inliers[k] { ds.append(d[k]) }
-        }
-        let limit = max(3, 5 * median(ds, upTo: 450))
-        // Where the gradient is steep or curved within a cell, the cell mean is not the colour
-        // at its centre: judge those by the model averaged over the cell.
-        for k in 0..<n where d[k] > limit && grid.drawn(k) && !candidates[k] {
-            let v = cellAverage(k) { modelColor(linear, coordinates, $0, $1) }
-            d[k] = (v - grid.color(k)).lengthSquared.squareRoot()
-        }
-        var g = Geometry(cx: 0, cy: 0)
-        if case let .angular(c, a) = m.shape { g = Geometry(cx: c.x * Double(grid.width), cy: c.y * Double(grid.height), start: a) }
-        let all = [Bool](repeating: true, count: n)
-        let unusable = kind == .angular ? zip(all, usable(all, g)).map { $0 && !$1 } : [Bool](repeating: false, count: n)
-        return (0..<n).map { grid.drawn($0) && (d[$0] <= limit || unusable[$0] || candidates[$0]) }
-    }
-
     /// An angular start angle snaps to a whole degree when that costs less than ΔE 0.05 (as a
     /// linear gradient's angle does); it keeps 2 decimals otherwise.
     private func snappedStart(_ m: GradientModel, inliers: [Bool]) -> GradientModel {
         guard case let .angular(center, start) = m.shape, start != start.rounded() else { return m }
         var snapped = m
         snapped.shape = .angular(center: center, startAngle: start.rounded().truncatingRemainder(dividingBy: 360))
-        let exact = deltaE(m, cells: inliers), rounded = deltaE(snapped, cells: inliers)
+        let exact = deltaE(m, cells: inliers, stride: 4), rounded = deltaE(snapped, cells: inliers, stride: 4)
         return rounded.meanDeltaE - exact.meanDeltaE < 0.05 && rounded.maxDeltaE - exact.maxDeltaE < 0.05 ? snapped : m
     }
 
     /// As for linear gradients: over the explained cells, or over every drawn cell when the
     /// model leaves more than a tenth of the candidates unexplained or explains less than a
     /// fifth of the artboard; raised by the pixel spread when cells are far noisier than grain.
-    private func quality(_ m: GradientModel, inliers: [Bool], candidates: [Bool], noiseVariance: Double) -> FitQuality {
-        let nIn = inliers.reduce(0) { $0 + ($1 ? 1 : 0) }, nCand = candidates.reduce(0) { $0 + ($1 ? 1 : 0) }
-        let cells = nIn * 10 >= nCand * 9 && nIn * 5 >= inliers.count ? inliers : (0..<inliers.count).map { grid.drawn($0) }
+    /// `unusable`: the cells no cell mean can describe (an angular centre and seam).
+    private func quality(_ m: GradientModel, inliers: [Bool], candidates: [Bool], unusable: [Bool], noiseVariance: Double) -> FitQuality {
+        // Shadows fade out next to what the segmentation saw as drawn on top; a smooth cell far
+        // from all of that which the model leaves out is the model's own failure. When those
+        // are more than a tenth, the quality is over every drawn cell.
+        let far = OverlayDetector.awayFromOverlays(candidates, columns: grid.columns, reach: profiles.shadowReach)
+        var nFar = 0, nFarOut = 0
+        for k in 0..<candidates.count where far[k] {
+            nFar += 1
+            if !inliers[k] && !unusable[k] { nFarOut += 1 }
+        }
+        let trusted = nFarOut * 10 <= nFar && count(inliers) * 5 >= inliers.count
+        let cells = trusted ? inliers : (0..<inliers.count).map { grid.drawn($0) }
         var q = deltaE(m, cells: cells, excludingCentreAndSeam: true)
         let sigma = (noiseVariance / 3).squareRoot()
         if sigma > 5, let mid = m.stops.first?.color {
@@ -562,39 +768,74 @@ struct ShapeFitter {
     /// Mean and max ΔE2000 of the model against the cell means. For an angular gradient the
     /// max leaves out the disc of 10 px around the centre and a 2 px band along the seam (the
     /// issue's measure), widened by a cell's reach since a cell mean blurs both.
-    func deltaE(_ m: GradientModel, cells: [Bool], excludingCentreAndSeam: Bool = false) -> FitQuality {
+    ///
+    /// As for linear gradients, ΔE2000 (costly) is taken on every other cell each way, and on
+    /// every other cell whose RGB error is above the largest sampled one, so the worst cell is
+    /// never skipped. On a translucent artboard each cell counts by the worse of its composites
+    /// over black (the premultiplied values) and over white.
+    ///
+    /// With `stride` 4 (a comparison of two models rather than a verdict), ΔE2000 is taken on
+    /// every fourth cell each way only.
+    func deltaE(_ m: GradientModel, cells: [Bool], excludingCentreAndSeam: Bool = false, stride: Int = 2) -> FitQuality {
         let coordinates = m.coordinates(width: grid.width, height: grid.height)
         let linear = LinearGradient(angle: m.angle, stops: m.stops)
-        var centre: (x: Double, y: Double, start: Double)? = nil
-        if case let .angular(c, a) = m.shape { centre = (c.x * Double(grid.width), c.y * Double(grid.height), a) }
+        var centre: (x: Double, y: Double, ux: Double, uy: Double)? = nil
+        if case let .angular(c, a) = m.shape {
+            let r = a * Double.pi / 180
+            centre = (c.x * Double(grid.width), c.y * Double(grid.height), sin(r), -cos(r))
+        }
         let reach = Double(grid.cellSize) * 0.75
         let seamed = m.stops.count >= 2 && m.stops[0].color != m.stops[m.stops.count - 1].color
-        var sum = 0.0, sw = 0.0, worst = 0.0
         let near = 6 * Double(grid.cellSize)
-        for k in 0..<cells.count where cells[k] {
-            var v = modelColor(linear, coordinates, grid.cx[k], grid.cy[k])
+        let space = options.space, translucent = grid.translucent, cols = grid.columns
+        @inline(__always) func model(_ k: Int) -> Color4 {
             if let o = centre {
                 // A cell near the centre spans a wide arc: compare it with the model's average.
                 let dx = grid.cx[k] - o.x, dy = grid.cy[k] - o.y
-                if dx * dx + dy * dy < near * near { v = cellAverage(k) { modelColor(linear, coordinates, $0, $1) } }
+                if dx * dx + dy * dy < near * near { return cellAverage(k) { modelColor(linear, coordinates, $0, $1) } }
             }
-            var e = DeltaE2000.difference(Lab(r255: v.x, g: v.y, b: v.z, in: options.space),
-                                          Lab(r255: grid.r[k], g: grid.g[k], b: grid.b[k], in: options.space))
-            if grid.translucent {
-                // Translucent: the worse of over black (the premultiplied values) and over white.
-                let c = grid.color(k), white = 255 - v.w, cellWhite = 255 - c.w
-                e = max(e, DeltaE2000.difference(Lab(r255: v.x + white, g: v.y + white, b: v.z + white, in: options.space),
-                                                 Lab(r255: c.x + cellWhite, g: c.y + cellWhite, b: c.z + cellWhite, in: options.space)))
-            }
-            sum += e * grid.count[k]; sw += grid.count[k]
-            if excludingCentreAndSeam, let o = centre {
-                let dx = grid.cx[k] - o.x, dy = grid.cy[k] - o.y
-                if dx * dx + dy * dy < (10 + reach) * (10 + reach) { continue }
-                let a = o.start * Double.pi / 180, ux = sin(a), uy = -cos(a)
-                if seamed && dx * ux + dy * uy > 0 && abs(dx * uy - dy * ux) < 2 + reach { continue }
-            }
-            worst = max(worst, e)
+            return modelColor(linear, coordinates, grid.cx[k], grid.cy[k])
         }
+        @inline(__always) func rgbError(_ v: Color4, _ c: Color4) -> Double {
+            let d = v - c
+            guard translucent else { return d.lengthSquared }
+            // Over white each channel also carries the alpha's difference.
+            let w = Color4(d.x - d.w, d.y - d.w, d.z - d.w, 0)
+            return max(d.lengthSquared, w.lengthSquared)
+        }
+        @inline(__always) func difference(_ v: Color4, _ k: Int) -> Double {
+            var e = DeltaE2000.difference(Lab(r255: v.x, g: v.y, b: v.z, in: space),
+                                          Lab(r255: grid.r[k], g: grid.g[k], b: grid.b[k], in: space))
+            if translucent {
+                let c = grid.color(k), white = 255 - v.w, cellWhite = 255 - c.w
+                e = max(e, DeltaE2000.difference(Lab(r255: v.x + white, g: v.y + white, b: v.z + white, in: space),
+                                                 Lab(r255: c.x + cellWhite, g: c.y + cellWhite, b: c.z + cellWhite, in: space)))
+            }
+            return e
+        }
+        @inline(__always) func countsForMax(_ k: Int) -> Bool {
+            guard excludingCentreAndSeam, let o = centre else { return true }
+            let dx = grid.cx[k] - o.x, dy = grid.cy[k] - o.y
+            if dx * dx + dy * dy < (10 + reach) * (10 + reach) { return false }
+            return !(seamed && dx * o.ux + dy * o.uy > 0 && abs(dx * o.uy - dy * o.ux) < 2 + reach)
+        }
+        var sum = 0.0, sw = 0.0, worst = 0.0, sampledWorst = 0.0
+        var errors = [Double](repeating: -1, count: cells.count)
+        let everyCell = stride <= 2
+        for k in 0..<cells.count where cells[k] {
+            let sampled = (k % cols) % stride == 0 && (k / cols) % stride == 0
+            guard sampled || everyCell else { continue }
+            let v = model(k)
+            let r = rgbError(v, grid.color(k))
+            guard sampled else {
+                if countsForMax(k) { errors[k] = r }
+                continue
+            }
+            let e = difference(v, k)
+            sum += e * grid.count[k]; sw += grid.count[k]
+            if countsForMax(k) { worst = max(worst, e); sampledWorst = max(sampledWorst, r) }
+        }
+        for k in 0..<cells.count where errors[k] > sampledWorst { worst = max(worst, difference(model(k), k)) }
         return FitQuality(meanDeltaE: sw > 0 ? sum / sw : 0, maxDeltaE: worst)
     }
 
@@ -602,19 +843,159 @@ struct ShapeFitter {
     static func six(_ x: Double) -> Double { (x * 1e6).rounded() / 1e6 }
 }
 
-/// Solves the 3×3 system `a·x = b` (row-major) by Cramer's rule; nil when singular.
-func solve3(_ a: [Double], _ b: [Double]) -> [Double]? {
-    func det(_ m: [Double]) -> Double {
-        m[0] * (m[4] * m[8] - m[5] * m[7]) - m[1] * (m[3] * m[8] - m[5] * m[6]) + m[2] * (m[3] * m[7] - m[4] * m[6])
+/// Solves the symmetric system `a·x = b` (normal equations, rows of up to 4) in its first
+/// `unknowns` unknowns by Gaussian elimination; nil when singular. The unknowns are scaled
+/// first so that the diagonal is 1: they come in unlike units (pixels and ratios), and an
+/// unscaled test would call a well-posed system singular.
+func solveSymmetric(_ a: [SIMD4<Double>], _ b: SIMD4<Double>, unknowns n: Int) -> SIMD4<Double>? {
+    var d = SIMD4<Double>.zero
+    for i in 0..<n {
+        guard a[i][i] > 0, a[i][i].isFinite else { return nil }
+        d[i] = 1 / a[i][i].squareRoot()
     }
-    let d = det(a)
-    let scale = a.map { abs($0) }.max() ?? 0
-    guard d.isFinite, abs(d) > 1e-14 * scale * scale * scale, scale > 0 else { return nil }
-    var out = [0.0, 0.0, 0.0]
-    for c in 0..<3 {
-        var m = a
-        for r in 0..<3 { m[r * 3 + c] = b[r] }
-        out[c] = det(m) / d
+    var m = a, rhs = b * d
+    for r in 0..<n { m[r] = m[r] * d * d[r] }
+    // Elimination with partial pivoting on the scaled system.
+    for c in 0..<n {
+        var pivot = c
+        for r in (c + 1)..<max(c + 1, n) where abs(m[r][c]) > abs(m[pivot][c]) { pivot = r }
+        guard abs(m[pivot][c]) > 1e-12 else { return nil }
+        if pivot != c { m.swapAt(pivot, c); let x = rhs[pivot]; rhs[pivot] = rhs[c]; rhs[c] = x }
+        for r in (c + 1)..<max(c + 1, n) {
+            let f = m[r][c] / m[c][c]
+            m[r] -= f * m[c]; rhs[r] -= f * rhs[c]
+        }
     }
+    var x = SIMD4<Double>.zero
+    for c in stride(from: n - 1, through: 0, by: -1) {
+        var v = rhs[c]
+        for j in (c + 1)..<max(c + 1, n) { v -= m[c][j] * x[j] }
+        x[c] = v / m[c][c]
+    }
+    guard (0..<n).allSatisfy({ x[$0].isFinite }) else { return nil }
+    return x * d
+}
+
+/// Solves the symmetric system `a·x = b` (`size`×`size`, row-major) in the unknowns marked
+/// `free` (the others stay 0) by Gaussian elimination on the diagonally scaled system; nil
+/// when singular.
+func solveDense(_ a: [Double], _ b: [Double], size n: Int, free: [Bool]) -> [Double]? {
+    let used = (0..<n).filter { free[$0] }
+    let m = used.count
+    guard m > 0 else { return [Double](repeating: 0, count: n) }
+    var d = [Double](repeating: 0, count: m)
+    for (i, r) in used.enumerated() {
+        let v = a[r * n + r]
+        guard v > 0, v.isFinite else { return nil }
+        d[i] = 1 / v.squareRoot()
+    }
+    var s = [Double](repeating: 0, count: m * m), rhs = [Double](repeating: 0, count: m)
+    for (i, r) in used.enumerated() {
+        rhs[i] = b[r] * d[i]
+        for (j, c) in used.enumerated() { s[i * m + j] = a[r * n + c] * d[i] * d[j] }
+        // A little damping keeps a nearly flat direction from running away.
+        s[i * m + i] += 1e-9
+    }
+    for c in 0..<m {
+        var pivot = c
+        for r in (c + 1)..<max(c + 1, m) where abs(s[r * m + c]) > abs(s[pivot * m + c]) { pivot = r }
+        guard abs(s[pivot * m + c]) > 1e-12 else { return nil }
+        if pivot != c {
+            for j in 0..<m { s.swapAt(pivot * m + j, c * m + j) }
+            rhs.swapAt(pivot, c)
+        }
+        let inv = 1 / s[c * m + c]
+        for r in (c + 1)..<max(c + 1, m) {
+            let f = s[r * m + c] * inv
+            guard f != 0 else { continue }
+            for j in c..<m { s[r * m + j] -= f * s[c * m + j] }
+            rhs[r] -= f * rhs[c]
+        }
+    }
+    var x = [Double](repeating: 0, count: m)
+    for c in stride(from: m - 1, through: 0, by: -1) {
+        var v = rhs[c]
+        for j in (c + 1)..<max(c + 1, m) { v -= s[c * m + j] * x[j] }
+        x[c] = v / s[c * m + c]
+        guard x[c].isFinite else { return nil }
+    }
+    var out = [Double](repeating: 0, count: n)
+    for (i, r) in used.enumerated() { out[r] = x[i] * d[i] }
     return out
+}
+
+/// A colour along the radial or angular coordinate, with its derivative: what a geometry step
+/// holds fixed.
+protocol ColourCurve {
+    func value(_ t: Double) -> Color4
+    func slope(_ t: Double) -> Color4
+}
+
+extension PiecewiseProfile: ColourCurve {}
+
+/// The binned cell means themselves as a curve, resampled at even steps of t: the profile
+/// before any stop is fitted, and O(1) to evaluate. Constant beyond the ends.
+struct SampledCurve: ColourCurve {
+    private let lo: Double, step: Double
+    private let values: [Color4]
+
+    /// nil with fewer than two bins.
+    init?(_ bins: ProfileBins) {
+        guard bins.count >= 2, bins.t[bins.count - 1] > bins.t[0] else { return nil }
+        let count = max(16, bins.count)
+        lo = bins.t[0]
+        step = (bins.t[bins.count - 1] - lo) / Double(count - 1)
+        var v = [Color4](repeating: .zero, count: count)
+        var j = 0
+        for i in 0..<count {
+            let x = lo + Double(i) * step
+            while j + 2 < bins.count && bins.t[j + 1] < x { j += 1 }
+            let t0 = bins.t[j], t1 = bins.t[j + 1]
+            let f = max(0, min(1, (x - t0) / (t1 - t0)))
+            v[i] = bins.color[j] + (bins.color[j + 1] - bins.color[j]) * f
+        }
+        values = v
+    }
+
+    @inline(__always)
+    func value(_ t: Double) -> Color4 {
+        let u = (t - lo) / step
+        if u <= 0 { return values[0] }
+        let i = Int(u)
+        if i >= values.count - 1 { return values[values.count - 1] }
+        let f = u - Double(i)
+        return values[i] + (values[i + 1] - values[i]) * f
+    }
+
+    /// Over two steps each way, so that dither in the bins does not become slope.
+    @inline(__always)
+    func slope(_ t: Double) -> Color4 {
+        let u = (t - lo) / step
+        guard u > 0 && u < Double(values.count - 1) else { return .zero }
+        let i = Int(u.rounded())
+        let a = max(0, i - 2), b = min(values.count - 1, i + 2)
+        return (values[b] - values[a]) / (Double(b - a) * step)
+    }
+}
+
+extension CellGrid {
+    /// The grid with each cell's spread as that of its premultiplied colours, for the radial and
+    /// angular fits of a translucent artboard (an opaque one's is returned as it is).
+    ///
+    /// The accumulator keeps the spread of the stored colours, which is what the linear fit's
+    /// smoothness test has always used. Where a translucent gradient fades out, the stored
+    /// colour may change fast (or jump, where alpha reaches 0) while the premultiplied colour the
+    /// fit follows changes slowly: the cells there would be called edges, and a radial gradient
+    /// fading to transparent at its ellipse would be fitted only up to where they start, with
+    /// the ellipse too small. Scaling the spread by alpha² (a premultiplied value is the stored
+    /// one times alpha) judges them on what is fitted.
+    func withPremultipliedSpread() -> CellGrid {
+        guard translucent else { return self }
+        var out = self
+        for k in 0..<variance.count {
+            let f = a[k] / 255
+            out.variance[k] = variance[k] * f * f
+        }
+        return out
+    }
 }

@@ -70,4 +70,25 @@ package enum OverlayScenarios {
                 GradientStop(color: RGBA(red: 1, green: 1, blue: 1, alpha: 0), position: 1)]))),
         ]
     }
+
+    /// Radial and angular gradients under the same overlays, with the rectangles each authored
+    /// overlay covers (what the fit must list among its overlays).
+    package static func shapeScenarios(w: Int = 375, h: Int = 812) -> [(name: String, renderer: GradientRenderer, covered: [PixelRect])] {
+        let cardRect = PixelRect(x: 24, y: 470, width: w - 48, height: 150)
+        let panel = PixelRect(x: 40, y: 560, width: w - 80, height: 160)
+        return [
+            ("radial card soft shadow", S.radial(w, h, center: (0.45, 0.3), radius: (0.95, 0.5), [("#FBC2EB", 0), ("#A6C1EE", 1)],
+                                                 overlays: [statusBar(w)] + card(cardRect)),
+             [PixelRect(x: 0, y: 0, width: w, height: 44), cardRect]),
+            ("radial list rows", S.radial(w, h, center: (0.6, 0.25), radius: (1.1, 0.6), [("#E0C3FC", 0), ("#8EC5FC", 0.6), ("#4FACFE", 1)],
+                                          overlays: [statusBar(w)] + listRows(x: 16, y: 420, width: w - 32, rows: 4)),
+             [PixelRect(x: 16, y: 420, width: w - 32, height: 4 * 57 - 1)]),
+            ("radial frosted panel grain", S.radial(w, h, center: (0.3, 0.35), radius: (1.0, 0.55), [("#667EEA", 0), ("#764BA2", 1)], grain: 2,
+                                                    overlays: frosted(panel)),
+             [panel]),
+            ("conic seamless frosted panel grain", S.angular(w, h, center: (0.45, 0.35), start: 0, [("#12C2E9", 0), ("#C471ED", 0.5), ("#12C2E9", 1)], grain: 2,
+                                                             overlays: frosted(panel)),
+             [panel]),
+        ]
+    }
 }

@@ -22,22 +22,23 @@ final class ShapeFitTests: XCTestCase {
         var expected: GradientModel
         /// Whether the stops are all visible (an off-box centre hides the inner ones).
         var stopsVisible = true
-        /// The geometry tolerances' multiple: beyond the box the visible iso-lines are nearly
-        /// straight and trade centre against radius (the colours still match, see the ΔE).
-        var geometrySlack = 1.0
     }
 
     static func cases() -> [Case] {
         let w = 375, h = 812
-        func same(_ name: String, _ r: GradientRenderer, stopsVisible: Bool = true, geometrySlack: Double = 1) -> Case {
-            Case(name: name, renderer: r, expected: r.model, stopsVisible: stopsVisible, geometrySlack: geometrySlack)
+        func same(_ name: String, _ r: GradientRenderer, stopsVisible: Bool = true) -> Case {
+            Case(name: name, renderer: r, expected: r.model, stopsVisible: stopsVisible)
         }
         return [
             same("circle 2 stops", S.radial(w, h, center: (0.5, 0.5), radius: (0.8, 0.8 * 375 / 812), [("#FF5E62", 0), ("#3F5EFB", 1)])),
             same("ellipse off-centre 3 stops", S.radial(w, h, center: (0.3, 0.2), radius: (0.9, 0.5), [("#12C2E9", 0), ("#C471ED", 0.5), ("#F64F59", 1)])),
             same("wide ellipse 4 stops", S.radial(w, h, center: (0.6, 0.7), radius: (0.9, 0.3), [("#0B486B", 0), ("#3B8686", 0.3), ("#79BD9A", 0.65), ("#CFF09E", 1)])),
             same("glow from a corner", S.radial(w, h, center: (1.05, -0.05), radius: (1.6, 1.1), [("#FDC830", 0), ("#F37335", 0.6), ("#8E0E00", 1)]),
-                 stopsVisible: false, geometrySlack: 4),
+                 stopsVisible: false),
+            same("glow from below left", S.radial(w, h, center: (-0.2, 1.1), radius: (1.4, 0.8), [("#12C2E9", 0), ("#C471ED", 0.5), ("#F64F59", 1)]),
+                 stopsVisible: false),
+            same("glow from below", S.radial(w, h, center: (0.5, 1.3), radius: (1.2, 0.9), [("#0B486B", 0), ("#3B8686", 0.5), ("#CFF09E", 1)]),
+                 stopsVisible: false),
             same("8 stops", S.radial(w, h, center: (0.45, 0.55), radius: (1.0, 0.6),
                                    [("#FF0000", 0), ("#FF8800", 0.14), ("#FFEE00", 0.28), ("#22CC22", 0.42), ("#00AAFF", 0.57), ("#2222CC", 0.71), ("#8800AA", 0.85), ("#330033", 1)])),
             // Inset stops: flat inside the first, and canonically the ellipse passes through the last.
@@ -75,10 +76,10 @@ final class ShapeFitTests: XCTestCase {
             XCTAssertEqual(f.overlays.isEmpty, r.overlays.isEmpty, c.name)
             switch (c.expected.shape, f.shape) {
             case let (.radial(ec, er), .radial(fc, fr)):
-                XCTAssertEqual(fc.x, ec.x, accuracy: 0.005 * c.geometrySlack, c.name)
-                XCTAssertEqual(fc.y, ec.y, accuracy: 0.005 * c.geometrySlack, c.name)
-                XCTAssertEqual(fr.x, er.x, accuracy: 0.01 * er.x * c.geometrySlack, c.name)
-                XCTAssertEqual(fr.y, er.y, accuracy: 0.01 * er.y * c.geometrySlack, c.name)
+                XCTAssertEqual(fc.x, ec.x, accuracy: 0.005, c.name)
+                XCTAssertEqual(fc.y, ec.y, accuracy: 0.005, c.name)
+                XCTAssertEqual(fr.x, er.x, accuracy: 0.01 * er.x, c.name)
+                XCTAssertEqual(fr.y, er.y, accuracy: 0.01 * er.y, c.name)
             case let (.angular(ec, ea), .angular(fc, fa)):
                 XCTAssertEqual(fc.x, ec.x, accuracy: 0.005, c.name)
                 XCTAssertEqual(fc.y, ec.y, accuracy: 0.005, c.name)
