@@ -111,9 +111,8 @@ package struct GradientFitter {
             }.gradient
             if found == inliers { break }
             inliers = found
-            let away = OverlayDetector.awayFromOverlays(inliers, columns: grid.columns, reach: reach)
-            let basis = count(away) * 3 >= count(inliers) ? away : inliers
-            profile = fitProfile(angle: angle, inliers: basis, jumps: jumps)
+            let basis: [Bool]
+            (basis, profile) = fitBasis(inliers, angle: angle, reach: reach, jumps: jumps)
             // Shadows and panel rims inside the first candidates can pull the first direction
             // off: the direction of the clean cells alone is tried too, and the better kept.
             if let fresh = initialAngle(basis), abs(fresh - angle) > 0.25 {
@@ -144,6 +143,59 @@ package struct GradientFitter {
             if !jumps.isEmpty { profile = refinedJumps(profile, angle: angle) }
         }
         return done(result(profile: profile, angle: angle, inliers: inliers, candidates: candidates, noiseVariance: noiseVariance, labs: &labs))
+    }
+
+    /// The cells a refit uses, and the profile fitted to them: the gradient cells away from
+    /// the overlays (where soft shadows fade out, a profile fitted through them bends into
+    /// them), and, along each stretch of the gradient line that has too few of those to carry
+    /// the profile (a band between a status bar, a card and list rows is all near some
+    /// overlay), the cells of that stretch that the profile of the far cells explains; or,
+    /// when it explains too few of them and they all differ from it alike (a stop lies in the
+    /// stretch: the whole line of equal colour is off), all of them. A shadow shades such a
+    /// line unevenly, darker next to what casts it.
+    private func fitBasis(_ inliers: [Bool], angle: Double, reach: Int, jumps: [Double]) -> ([Bool], PiecewiseProfile) {
+        let away = OverlayDetector.awayFromOverlays(inliers, columns: grid.columns, reach: reach)
+        guard count(away) * 3 >= count(inliers) else { return (inliers, fitProfile(angle: angle, inliers: inliers, jumps: jumps)) }
+        let farProfile = fitProfile(angle: angle, inliers: away, jumps: jumps)
+        let line = LinearGradient.Line(angle: angle, width: Double(grid.width), height: Double(grid.height))
+        // Stretches about two cells long; a stretch is carried by a few cells.
+        let bins = max(16, min(1024, Int(line.length / Double(2 * grid.cellSize))))
+        var binOf = [Int](repeating: -1, count: inliers.count)
+        var awayCount = [Int](repeating: 0, count: bins)
+        var uncovered = false
+        for k in 0..<inliers.count where inliers[k] {
+            let b = min(bins - 1, max(0, Int(line.t(x: grid.cx[k], y: grid.cy[k]) * Double(bins))))
+            binOf[k] = b
+            if away[k] { awayCount[b] += 1 }
+        }
+        for k in 0..<inliers.count where inliers[k] && !away[k] && awayCount[binOf[k]] < 4 { uncovered = true; break }
+        guard uncovered else { return (away, farProfile) }
+        // Per stretch: the near cells, their residuals against the far cells' profile.
+        let reachT = cellReach(line), pj = farProfile.jumps
+        var residual = [Color4](repeating: .zero, count: inliers.count)
+        var farResiduals: [Double] = []
+        var members = [[Int]](repeating: [], count: bins)
+        for k in 0..<inliers.count where inliers[k] {
+            let t = line.t(x: grid.cx[k], y: grid.cy[k])
+            let r = grid.color(k) - cellModel(farProfile, line: line, k: k, t: t, reach: reachT, jumps: pj)
+            if away[k] { farResiduals.append(r.lengthSquared.squareRoot()) }
+            else if awayCount[binOf[k]] < 4 { residual[k] = r; members[binOf[k]].append(k) }
+        }
+        let limit = max(3, 5 * median(farResiduals, upTo: 450))
+        var basis = away
+        for cells in members where !cells.isEmpty {
+            var explained = 0, mean = Color4.zero
+            for k in cells {
+                if residual[k].lengthSquared <= limit * limit { explained += 1 }
+                mean += residual[k]
+            }
+            mean /= Double(cells.count)
+            var alike = 0
+            for k in cells where (residual[k] - mean).lengthSquared <= limit * limit { alike += 1 }
+            let missedStop = explained * 2 < cells.count && alike * 5 >= cells.count * 4
+            for k in cells where missedStop || residual[k].lengthSquared <= limit * limit { basis[k] = true }
+        }
+        return (basis, fitProfile(angle: angle, inliers: basis, jumps: jumps))
     }
 
     /// Whether cells stretch across at least 60 % of the box along the lines of equal colour.

@@ -88,6 +88,12 @@ struct OverlayDetector {
 
     /// The gradient cells farther than `reach` cells (8-connected) from any other cell.
     static func awayFromOverlays(_ gradient: [Bool], columns cols: Int, reach: Int) -> [Bool] {
+        distanceFromOverlays(gradient, columns: cols).map { $0 > Int32(reach) }
+    }
+
+    /// Each gradient cell's distance in cells (8-connected) to the nearest other cell, 0 for
+    /// the other cells (a large number when there is none).
+    static func distanceFromOverlays(_ gradient: [Bool], columns cols: Int) -> [Int32] {
         let rows = gradient.count / cols
         // Chessboard distance transform, two passes.
         let far = Int32.max / 2
@@ -120,6 +126,6 @@ struct OverlayDetector {
                 dist[k] = d
             }
         }
-        return dist.map { $0 > Int32(reach) }
+        return dist
     }
 }
