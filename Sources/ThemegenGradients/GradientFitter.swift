@@ -61,34 +61,45 @@ package struct GradientFitter {
         let n = grid.columns * grid.rows
         var labs = CellLabs(count: n, space: options.space)
         var (candidates, noiseVariance, smooth, labels, largest) = candidateCells()
-        func done(_ f: GradientFit) -> (fit: GradientFit, candidates: [Bool], noiseVariance: Double) { (f, candidates, noiseVariance) }
+        // What the type decision and the other shapes' fits start from: the candidates less the
+        // cards, bars and their shadows found (a shadow is smooth and joins the gradient's region,
+        // but no gradient shape explains it).
+        var attached: [Bool]? = nil
+        func done(_ f: GradientFit) -> (fit: GradientFit, candidates: [Bool], noiseVariance: Double) {
+            guard let attached else { return (f, candidates, noiseVariance) }
+            return (f, (0..<n).map { candidates[$0] && !attached[$0] }, noiseVariance)
+        }
 
         // Hard stops: the smooth regions beyond straight edges that cross the whole box along
         // the gradient's lines of equal colour are the gradient too (a flat main region, as in
         // a flag of stripes, takes its direction from the edges).
         var jumps: [Double] = []
         var edgeDirection: Double? = nil
-        if let direction = initialAngle(candidates) ?? initialAngle([Bool](repeating: true, count: n)),
+        let first = initialAngle(candidates)
+        if let direction = first ?? initialAngle([Bool](repeating: true, count: n)),
            let merged = hardStopRegions(candidates, labels: labels, largest: largest, angle: direction) {
             candidates = merged.cells
             jumps = merged.jumps
             edgeDirection = direction
         }
-        guard var angle = initialAngle(candidates) ?? edgeDirection else { return done(flatFit(candidates, noiseVariance: noiseVariance, labs: &labs)) }
+        guard var angle = (edgeDirection == nil ? first : initialAngle(candidates)) ?? edgeDirection else { return done(flatFit(candidates, noiseVariance: noiseVariance, labs: &labs)) }
         // The angle and the outliers settle on every other cell each way (a quarter of the
         // work); the final profile uses them all.
         let cols = grid.columns
         let sampled = (0..<n).map { candidates[$0] && ($0 % cols) % 2 == 0 && ($0 / cols) % 2 == 0 }
         // Where the robust direction disagrees (shadows among the candidates), the one that
         // explains most cells better wins.
-        if let robust = initialAngle(candidates, robust: true), abs(robust - angle) > 0.5,
-           medianResidual(angle: robust, cells: sampled) < medianResidual(angle: angle, cells: sampled) {
-            angle = robust
+        // The first round's profile is the one the comparison fits.
+        var profile = fitProfile(angle: angle, inliers: sampled, jumps: jumps)
+        if let robust = initialAngle(candidates, robust: true), abs(robust - angle) > 0.5 {
+            let robustProfile = fitProfile(angle: robust, inliers: sampled, jumps: jumps)
+            if medianResidual(robustProfile, angle: robust, cells: sampled) < medianResidual(profile, angle: angle, cells: sampled) {
+                angle = robust; profile = robustProfile
+            }
         }
         var inliers = sampled
-        var profile = PiecewiseProfile(knots: [0], colors: [.zero])
         for round in 0..<3 {
-            profile = fitProfile(angle: angle, inliers: inliers, warm: round == 0 ? nil : profile, jumps: jumps)
+            if round > 0 { profile = fitProfile(angle: angle, inliers: inliers, warm: profile, jumps: jumps) }
             inliers = explained(by: profile, angle: angle, among: sampled)
             angle = normalized(angle + angleStep(profile: profile, angle: angle, inliers: inliers))
             if !jumps.isEmpty { profile = refinedJumps(profile, angle: angle); jumps = profile.jumps }
@@ -103,12 +114,14 @@ package struct GradientFitter {
         for _ in 0..<3 {
             let line = LinearGradient.Line(angle: angle, width: Double(grid.width), height: Double(grid.height))
             let p = profile, reachT = cellReach(line)
-            let found = OverlayDetector.detect(grid: grid, unsmooth: unsmooth, trusted: candidates, shadowReach: reach,
-                                               spansModel: { spansIsoLines($0, line: line) }) { k in
+            let detected = OverlayDetector.detect(grid: grid, unsmooth: unsmooth, trusted: candidates, shadowReach: reach,
+                                                  spansModel: { spansIsoLines($0, line: line) }) { k in
                 let t = line.t(x: grid.cx[k], y: grid.cy[k])
                 return (cellModel(p, line: line, k: k, t: t, reach: reachT, jumps: jumps),
                         p.slope(t).lengthSquared.squareRoot() * reachT / 2 + jumpSlack(p, t: t, reach: reachT))
-            }.gradient
+            }
+            let found = detected.gradient
+            attached = detected.attached
             if found == inliers { break }
             inliers = found
             let basis: [Bool]
@@ -181,19 +194,38 @@ package struct GradientFitter {
             if away[k] { farResiduals.append(r.lengthSquared.squareRoot()) }
             else if awayCount[binOf[k]] < 4 { residual[k] = r; members[binOf[k]].append(k) }
         }
-        let limit = max(3, 5 * median(farResiduals, upTo: 450))
-        var basis = away
-        for cells in members where !cells.isEmpty {
+        let limit2 = pow(max(3, 5 * median(farResiduals, upTo: 450)), 2)
+        // Each stretch whose near cells the far profile mostly misses, all alike.
+        var off = [Bool](repeating: false, count: bins)
+        for b in 0..<bins where !members[b].isEmpty {
+            let cells = members[b]
             var explained = 0, mean = Color4.zero
             for k in cells {
-                if residual[k].lengthSquared <= limit * limit { explained += 1 }
+                if residual[k].lengthSquared <= limit2 { explained += 1 }
                 mean += residual[k]
             }
             mean /= Double(cells.count)
             var alike = 0
-            for k in cells where (residual[k] - mean).lengthSquared <= limit * limit { alike += 1 }
-            let missedStop = explained * 2 < cells.count && alike * 5 >= cells.count * 4
-            for k in cells where missedStop || residual[k].lengthSquared <= limit * limit { basis[k] = true }
+            for k in cells where (residual[k] - mean).lengthSquared <= limit2 { alike += 1 }
+            off[b] = explained * 2 < cells.count && alike * 5 >= cells.count * 4
+        }
+        // A shadow is off next to what casts it, never farther than its reach; a stop the far
+        // cells do not see leaves the profile off over a longer run of stretches. Beyond the
+        // last far cells the profile only carries its slope on, so a shorter run there counts
+        // (the flat stretch after an inset stop next to a tab bar).
+        let longRun = Int((1.5 * Double(reach * grid.cellSize) / (line.length / Double(bins))).rounded(.up))
+        let firstCovered = awayCount.firstIndex { $0 > 0 } ?? bins, lastCovered = awayCount.lastIndex { $0 > 0 } ?? -1
+        var basis = away
+        var b = 0
+        while b < bins {
+            var end = b
+            while end < bins && off[end] { end += 1 }
+            let atEnd = end <= firstCovered || b > lastCovered
+            let missedStop = end - b >= (atEnd ? 2 : max(2, longRun))
+            for m in b..<max(end, b + 1) {
+                for k in members[m] where missedStop || residual[k].lengthSquared <= limit2 { basis[k] = true }
+            }
+            b = max(end, b + 1)
         }
         return (basis, fitProfile(angle: angle, inliers: basis, jumps: jumps))
     }
@@ -503,10 +535,9 @@ package struct GradientFitter {
         return normalized(atan2(dx, -dy) * 180 / Double.pi)
     }
 
-    /// The median residual of the cells against the best profile at `angle`: how well a
+    /// The median residual of the cells against the profile `p` along `angle`: how well a
     /// direction explains most of them, whatever the rest holds.
-    private func medianResidual(angle: Double, cells: [Bool]) -> Double {
-        let p = fitProfile(angle: angle, inliers: cells)
+    private func medianResidual(_ p: PiecewiseProfile, angle: Double, cells: [Bool]) -> Double {
         let line = LinearGradient.Line(angle: angle, width: Double(grid.width), height: Double(grid.height))
         var r: [Double] = []
         for k in 0..<cells.count where cells[k] {
