@@ -188,11 +188,13 @@ package struct GradientFitter {
         var residual = [Color4](repeating: .zero, count: inliers.count)
         var farResiduals: [Double] = []
         var members = [[Int]](repeating: [], count: bins)
+        var modelSum = [Color4](repeating: .zero, count: bins)
         for k in 0..<inliers.count where inliers[k] {
             let t = line.t(x: grid.cx[k], y: grid.cy[k])
-            let r = grid.color(k) - cellModel(farProfile, line: line, k: k, t: t, reach: reachT, jumps: pj)
+            let model = cellModel(farProfile, line: line, k: k, t: t, reach: reachT, jumps: pj)
+            let r = grid.color(k) - model
             if away[k] { farResiduals.append(r.lengthSquared.squareRoot()) }
-            else if awayCount[binOf[k]] < 4 { residual[k] = r; members[binOf[k]].append(k) }
+            else if awayCount[binOf[k]] < 4 { residual[k] = r; members[binOf[k]].append(k); modelSum[binOf[k]] += model }
         }
         let limit2 = pow(max(3, 5 * median(farResiduals, upTo: 450)), 2)
         // Each stretch whose near cells the far profile mostly misses, all alike.
@@ -207,7 +209,13 @@ package struct GradientFitter {
             mean /= Double(cells.count)
             var alike = 0
             for k in cells where (residual[k] - mean).lengthSquared <= limit2 { alike += 1 }
-            off[b] = explained * 2 < cells.count && alike * 5 >= cells.count * 4
+            // A soft shadow darkens what is under it: the residual points from the model's
+            // colour towards black. A stop is not that.
+            let model = modelSum[b] / Double(cells.count)
+            let rgb = Color4(mean.x, mean.y, mean.z, 0), m = Color4(model.x, model.y, model.z, 0)
+            let along = (rgb * m).sum() / max(1e-9, m.lengthSquared)
+            let darkening = along < 0 && (rgb - along * m).lengthSquared <= 0.0625 * rgb.lengthSquared
+            off[b] = explained * 2 < cells.count && alike * 5 >= cells.count * 4 && !darkening
         }
         // A shadow is off next to what casts it, never farther than its reach; a stop the far
         // cells do not see leaves the profile off over a longer run of stretches. Beyond the
@@ -502,30 +510,38 @@ package struct GradientFitter {
     /// steep falloff of a soft shadow cannot outvote a faint gradient.
     private func initialAngle(_ cells: [Bool], robust: Bool = false) -> Double? {
         let cols = grid.columns, rows = grid.rows
-        var gxs: [Color4] = [], gys: [Color4] = []
-        for j in 0..<(rows - 1) {
-            for i in 0..<(cols - 1) {
-                let k = j * cols + i
-                guard cells[k] && cells[k + 1] && cells[k + cols] else { continue }
-                let c = grid.color(k)
-                gxs.append((grid.color(k + 1) - c) / (grid.cx[k + 1] - grid.cx[k]))
-                gys.append((grid.color(k + cols) - c) / (grid.cy[k + cols] - grid.cy[k]))
+        // One pass over the cell pairs with plain sums; the robust weights need the median
+        // difference first, so only then are the pairs' magnitudes kept (in a buffer sized once).
+        var jxx = 0.0, jxy = 0.0, jyy = 0.0, pairs = 0
+        var magnitudes: [Double] = []
+        var scale2 = 0.0
+        for pass in 0..<(robust ? 2 : 1) {
+            if robust && pass == 0 { magnitudes.reserveCapacity(cells.count) }
+            cells.withUnsafeBufferPointer { cells in
+                grid.cx.withUnsafeBufferPointer { cx in grid.cy.withUnsafeBufferPointer { cy in
+                    for j in 0..<(rows - 1) {
+                        for i in 0..<(cols - 1) {
+                            let k = j * cols + i
+                            guard cells[k] && cells[k + 1] && cells[k + cols] else { continue }
+                            let c = grid.color(k)
+                            let gx = (grid.color(k + 1) - c) / (cx[k + 1] - cx[k])
+                            let gy = (grid.color(k + cols) - c) / (cy[k + cols] - cy[k])
+                            if robust && pass == 0 { magnitudes.append((gx.lengthSquared + gy.lengthSquared).squareRoot()); continue }
+                            let w = robust ? 1 / (1 + (gx.lengthSquared + gy.lengthSquared) / scale2) : 1
+                            jxx += w * gx.lengthSquared; jxy += w * (gx * gy).sum(); jyy += w * gy.lengthSquared
+                            pairs += 1
+                        }
+                    }
+                } }
+            }
+            if robust && pass == 0 {
+                guard !magnitudes.isEmpty else { return nil }
+                let m = median(magnitudes, upTo: 100)
+                scale2 = 9 * m * m
+                guard scale2 > 0 else { return nil }
             }
         }
-        guard !gxs.isEmpty else { return nil }
-        let pairs = gxs.count
-        var scale2 = 0.0
-        if robust {
-            let m = median((0..<pairs).map { (gxs[$0].lengthSquared + gys[$0].lengthSquared).squareRoot() }, upTo: 100)
-            scale2 = 9 * m * m
-            guard scale2 > 0 else { return nil }
-        }
-        var jxx = 0.0, jxy = 0.0, jyy = 0.0
-        for p in 0..<pairs {
-            let gx = gxs[p], gy = gys[p]
-            let w = robust ? 1 / (1 + (gx.lengthSquared + gy.lengthSquared) / scale2) : 1
-            jxx += w * gx.lengthSquared; jxy += w * (gx * gy).sum(); jyy += w * gy.lengthSquared
-        }
+        guard pairs > 0 else { return nil }
         // Less than about one level of change across the whole box: flat.
         let extent = Double(max(grid.width, grid.height))
         if !robust && (jxx + jyy) / Double(pairs) * extent * extent < 1.0 { return nil }
