@@ -61,34 +61,45 @@ package struct GradientFitter {
         let n = grid.columns * grid.rows
         var labs = CellLabs(count: n, space: options.space)
         var (candidates, noiseVariance, smooth, labels, largest) = candidateCells()
-        func done(_ f: GradientFit) -> (fit: GradientFit, candidates: [Bool], noiseVariance: Double) { (f, candidates, noiseVariance) }
+        // What the type decision and the other shapes' fits start from: the candidates less the
+        // cards, bars and their shadows found (a shadow is smooth and joins the gradient's region,
+        // but no gradient shape explains it).
+        var attached: [Bool]? = nil
+        func done(_ f: GradientFit) -> (fit: GradientFit, candidates: [Bool], noiseVariance: Double) {
+            guard let attached else { return (f, candidates, noiseVariance) }
+            return (f, (0..<n).map { candidates[$0] && !attached[$0] }, noiseVariance)
+        }
 
         // Hard stops: the smooth regions beyond straight edges that cross the whole box along
         // the gradient's lines of equal colour are the gradient too (a flat main region, as in
         // a flag of stripes, takes its direction from the edges).
         var jumps: [Double] = []
         var edgeDirection: Double? = nil
-        if let direction = initialAngle(candidates) ?? initialAngle([Bool](repeating: true, count: n)),
+        let first = initialAngle(candidates)
+        if let direction = first ?? initialAngle([Bool](repeating: true, count: n)),
            let merged = hardStopRegions(candidates, labels: labels, largest: largest, angle: direction) {
             candidates = merged.cells
             jumps = merged.jumps
             edgeDirection = direction
         }
-        guard var angle = initialAngle(candidates) ?? edgeDirection else { return done(flatFit(candidates, noiseVariance: noiseVariance, labs: &labs)) }
+        guard var angle = (edgeDirection == nil ? first : initialAngle(candidates)) ?? edgeDirection else { return done(flatFit(candidates, noiseVariance: noiseVariance, labs: &labs)) }
         // The angle and the outliers settle on every other cell each way (a quarter of the
         // work); the final profile uses them all.
         let cols = grid.columns
         let sampled = (0..<n).map { candidates[$0] && ($0 % cols) % 2 == 0 && ($0 / cols) % 2 == 0 }
         // Where the robust direction disagrees (shadows among the candidates), the one that
         // explains most cells better wins.
-        if let robust = initialAngle(candidates, robust: true), abs(robust - angle) > 0.5,
-           medianResidual(angle: robust, cells: sampled) < medianResidual(angle: angle, cells: sampled) {
-            angle = robust
+        // The first round's profile is the one the comparison fits.
+        var profile = fitProfile(angle: angle, inliers: sampled, jumps: jumps)
+        if let robust = initialAngle(candidates, robust: true), abs(robust - angle) > 0.5 {
+            let robustProfile = fitProfile(angle: robust, inliers: sampled, jumps: jumps)
+            if medianResidual(robustProfile, angle: robust, cells: sampled) < medianResidual(profile, angle: angle, cells: sampled) {
+                angle = robust; profile = robustProfile
+            }
         }
         var inliers = sampled
-        var profile = PiecewiseProfile(knots: [0], colors: [.zero])
         for round in 0..<3 {
-            profile = fitProfile(angle: angle, inliers: inliers, warm: round == 0 ? nil : profile, jumps: jumps)
+            if round > 0 { profile = fitProfile(angle: angle, inliers: inliers, warm: profile, jumps: jumps) }
             inliers = explained(by: profile, angle: angle, among: sampled)
             angle = normalized(angle + angleStep(profile: profile, angle: angle, inliers: inliers))
             if !jumps.isEmpty { profile = refinedJumps(profile, angle: angle); jumps = profile.jumps }
@@ -103,17 +114,18 @@ package struct GradientFitter {
         for _ in 0..<3 {
             let line = LinearGradient.Line(angle: angle, width: Double(grid.width), height: Double(grid.height))
             let p = profile, reachT = cellReach(line)
-            let found = OverlayDetector.detect(grid: grid, unsmooth: unsmooth, trusted: candidates, shadowReach: reach,
-                                               spansModel: { spansIsoLines($0, line: line) }) { k in
+            let detected = OverlayDetector.detect(grid: grid, unsmooth: unsmooth, trusted: candidates, shadowReach: reach,
+                                                  spansModel: { spansIsoLines($0, line: line) }) { k in
                 let t = line.t(x: grid.cx[k], y: grid.cy[k])
                 return (cellModel(p, line: line, k: k, t: t, reach: reachT, jumps: jumps),
                         p.slope(t).lengthSquared.squareRoot() * reachT / 2 + jumpSlack(p, t: t, reach: reachT))
-            }.gradient
+            }
+            let found = detected.gradient
+            attached = detected.attached
             if found == inliers { break }
             inliers = found
-            let away = OverlayDetector.awayFromOverlays(inliers, columns: grid.columns, reach: reach)
-            let basis = count(away) * 3 >= count(inliers) ? away : inliers
-            profile = fitProfile(angle: angle, inliers: basis, jumps: jumps)
+            let basis: [Bool]
+            (basis, profile) = fitBasis(inliers, angle: angle, reach: reach, jumps: jumps)
             // Shadows and panel rims inside the first candidates can pull the first direction
             // off: the direction of the clean cells alone is tried too, and the better kept.
             if let fresh = initialAngle(basis), abs(fresh - angle) > 0.25 {
@@ -144,6 +156,86 @@ package struct GradientFitter {
             if !jumps.isEmpty { profile = refinedJumps(profile, angle: angle) }
         }
         return done(result(profile: profile, angle: angle, inliers: inliers, candidates: candidates, noiseVariance: noiseVariance, labs: &labs))
+    }
+
+    /// The cells a refit uses, and the profile fitted to them: the gradient cells away from
+    /// the overlays (where soft shadows fade out, a profile fitted through them bends into
+    /// them), and, along each stretch of the gradient line that has too few of those to carry
+    /// the profile (a band between a status bar, a card and list rows is all near some
+    /// overlay), the cells of that stretch that the profile of the far cells explains; or,
+    /// when it explains too few of them and they all differ from it alike (a stop lies in the
+    /// stretch: the whole line of equal colour is off), all of them. A shadow shades such a
+    /// line unevenly, darker next to what casts it.
+    private func fitBasis(_ inliers: [Bool], angle: Double, reach: Int, jumps: [Double]) -> ([Bool], PiecewiseProfile) {
+        let away = OverlayDetector.awayFromOverlays(inliers, columns: grid.columns, reach: reach)
+        guard count(away) * 3 >= count(inliers) else { return (inliers, fitProfile(angle: angle, inliers: inliers, jumps: jumps)) }
+        let farProfile = fitProfile(angle: angle, inliers: away, jumps: jumps)
+        let line = LinearGradient.Line(angle: angle, width: Double(grid.width), height: Double(grid.height))
+        // Stretches about two cells long; a stretch is carried by a few cells.
+        let bins = max(16, min(1024, Int(line.length / Double(2 * grid.cellSize))))
+        var binOf = [Int](repeating: -1, count: inliers.count)
+        var awayCount = [Int](repeating: 0, count: bins)
+        var uncovered = false
+        for k in 0..<inliers.count where inliers[k] {
+            let b = min(bins - 1, max(0, Int(line.t(x: grid.cx[k], y: grid.cy[k]) * Double(bins))))
+            binOf[k] = b
+            if away[k] { awayCount[b] += 1 }
+        }
+        for k in 0..<inliers.count where inliers[k] && !away[k] && awayCount[binOf[k]] < 4 { uncovered = true; break }
+        guard uncovered else { return (away, farProfile) }
+        // Per stretch: the near cells, their residuals against the far cells' profile.
+        let reachT = cellReach(line), pj = farProfile.jumps
+        var residual = [Color4](repeating: .zero, count: inliers.count)
+        var farResiduals: [Double] = []
+        var members = [[Int]](repeating: [], count: bins)
+        var modelSum = [Color4](repeating: .zero, count: bins)
+        for k in 0..<inliers.count where inliers[k] {
+            let t = line.t(x: grid.cx[k], y: grid.cy[k])
+            let model = cellModel(farProfile, line: line, k: k, t: t, reach: reachT, jumps: pj)
+            let r = grid.color(k) - model
+            if away[k] { farResiduals.append(r.lengthSquared.squareRoot()) }
+            else if awayCount[binOf[k]] < 4 { residual[k] = r; members[binOf[k]].append(k); modelSum[binOf[k]] += model }
+        }
+        let limit2 = pow(max(3, 5 * median(farResiduals, upTo: 450)), 2)
+        // Each stretch whose near cells the far profile mostly misses, all alike.
+        var off = [Bool](repeating: false, count: bins)
+        for b in 0..<bins where !members[b].isEmpty {
+            let cells = members[b]
+            var explained = 0, mean = Color4.zero
+            for k in cells {
+                if residual[k].lengthSquared <= limit2 { explained += 1 }
+                mean += residual[k]
+            }
+            mean /= Double(cells.count)
+            var alike = 0
+            for k in cells where (residual[k] - mean).lengthSquared <= limit2 { alike += 1 }
+            // A soft shadow darkens what is under it: the residual points from the model's
+            // colour towards black. A stop is not that.
+            let model = modelSum[b] / Double(cells.count)
+            let rgb = Color4(mean.x, mean.y, mean.z, 0), m = Color4(model.x, model.y, model.z, 0)
+            let along = (rgb * m).sum() / max(1e-9, m.lengthSquared)
+            let darkening = along < 0 && (rgb - along * m).lengthSquared <= 0.0625 * rgb.lengthSquared
+            off[b] = explained * 2 < cells.count && alike * 5 >= cells.count * 4 && !darkening
+        }
+        // A shadow is off next to what casts it, never farther than its reach; a stop the far
+        // cells do not see leaves the profile off over a longer run of stretches. Beyond the
+        // last far cells the profile only carries its slope on, so a shorter run there counts
+        // (the flat stretch after an inset stop next to a tab bar).
+        let longRun = Int((1.5 * Double(reach * grid.cellSize) / (line.length / Double(bins))).rounded(.up))
+        let firstCovered = awayCount.firstIndex { $0 > 0 } ?? bins, lastCovered = awayCount.lastIndex { $0 > 0 } ?? -1
+        var basis = away
+        var b = 0
+        while b < bins {
+            var end = b
+            while end < bins && off[end] { end += 1 }
+            let atEnd = end <= firstCovered || b > lastCovered
+            let missedStop = end - b >= (atEnd ? 2 : max(2, longRun))
+            for m in b..<max(end, b + 1) {
+                for k in members[m] where missedStop || residual[k].lengthSquared <= limit2 { basis[k] = true }
+            }
+            b = max(end, b + 1)
+        }
+        return (basis, fitProfile(angle: angle, inliers: basis, jumps: jumps))
     }
 
     /// Whether cells stretch across at least 60 % of the box along the lines of equal colour.
@@ -418,30 +510,38 @@ package struct GradientFitter {
     /// steep falloff of a soft shadow cannot outvote a faint gradient.
     private func initialAngle(_ cells: [Bool], robust: Bool = false) -> Double? {
         let cols = grid.columns, rows = grid.rows
-        var gxs: [Color4] = [], gys: [Color4] = []
-        for j in 0..<(rows - 1) {
-            for i in 0..<(cols - 1) {
-                let k = j * cols + i
-                guard cells[k] && cells[k + 1] && cells[k + cols] else { continue }
-                let c = grid.color(k)
-                gxs.append((grid.color(k + 1) - c) / (grid.cx[k + 1] - grid.cx[k]))
-                gys.append((grid.color(k + cols) - c) / (grid.cy[k + cols] - grid.cy[k]))
+        // One pass over the cell pairs with plain sums; the robust weights need the median
+        // difference first, so only then are the pairs' magnitudes kept (in a buffer sized once).
+        var jxx = 0.0, jxy = 0.0, jyy = 0.0, pairs = 0
+        var magnitudes: [Double] = []
+        var scale2 = 0.0
+        for pass in 0..<(robust ? 2 : 1) {
+            if robust && pass == 0 { magnitudes.reserveCapacity(cells.count) }
+            cells.withUnsafeBufferPointer { cells in
+                grid.cx.withUnsafeBufferPointer { cx in grid.cy.withUnsafeBufferPointer { cy in
+                    for j in 0..<(rows - 1) {
+                        for i in 0..<(cols - 1) {
+                            let k = j * cols + i
+                            guard cells[k] && cells[k + 1] && cells[k + cols] else { continue }
+                            let c = grid.color(k)
+                            let gx = (grid.color(k + 1) - c) / (cx[k + 1] - cx[k])
+                            let gy = (grid.color(k + cols) - c) / (cy[k + cols] - cy[k])
+                            if robust && pass == 0 { magnitudes.append((gx.lengthSquared + gy.lengthSquared).squareRoot()); continue }
+                            let w = robust ? 1 / (1 + (gx.lengthSquared + gy.lengthSquared) / scale2) : 1
+                            jxx += w * gx.lengthSquared; jxy += w * (gx * gy).sum(); jyy += w * gy.lengthSquared
+                            pairs += 1
+                        }
+                    }
+                } }
+            }
+            if robust && pass == 0 {
+                guard !magnitudes.isEmpty else { return nil }
+                let m = median(magnitudes, upTo: 100)
+                scale2 = 9 * m * m
+                guard scale2 > 0 else { return nil }
             }
         }
-        guard !gxs.isEmpty else { return nil }
-        let pairs = gxs.count
-        var scale2 = 0.0
-        if robust {
-            let m = median((0..<pairs).map { (gxs[$0].lengthSquared + gys[$0].lengthSquared).squareRoot() }, upTo: 100)
-            scale2 = 9 * m * m
-            guard scale2 > 0 else { return nil }
-        }
-        var jxx = 0.0, jxy = 0.0, jyy = 0.0
-        for p in 0..<pairs {
-            let gx = gxs[p], gy = gys[p]
-            let w = robust ? 1 / (1 + (gx.lengthSquared + gy.lengthSquared) / scale2) : 1
-            jxx += w * gx.lengthSquared; jxy += w * (gx * gy).sum(); jyy += w * gy.lengthSquared
-        }
+        guard pairs > 0 else { return nil }
         // Less than about one level of change across the whole box: flat.
         let extent = Double(max(grid.width, grid.height))
         if !robust && (jxx + jyy) / Double(pairs) * extent * extent < 1.0 { return nil }
@@ -451,10 +551,9 @@ package struct GradientFitter {
         return normalized(atan2(dx, -dy) * 180 / Double.pi)
     }
 
-    /// The median residual of the cells against the best profile at `angle`: how well a
+    /// The median residual of the cells against the profile `p` along `angle`: how well a
     /// direction explains most of them, whatever the rest holds.
-    private func medianResidual(angle: Double, cells: [Bool]) -> Double {
-        let p = fitProfile(angle: angle, inliers: cells)
+    private func medianResidual(_ p: PiecewiseProfile, angle: Double, cells: [Bool]) -> Double {
         let line = LinearGradient.Line(angle: angle, width: Double(grid.width), height: Double(grid.height))
         var r: [Double] = []
         for k in 0..<cells.count where cells[k] {

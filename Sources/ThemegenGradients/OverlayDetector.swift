@@ -18,6 +18,9 @@ struct OverlayDetector {
         var gradient: [Bool]
         /// The median residual over the cells the segmentation trusted (8-bit RGBA distance).
         var scale: Double
+        /// The overlays' cells that grew from what the segmentation cut off (a card and its
+        /// shadow, a bar), within the shadows' reach: drawn on top, whatever the gradient's shape.
+        var attached: [Bool]
     }
 
     /// - Parameters:
@@ -73,7 +76,8 @@ struct OverlayDetector {
             return queue
         }
         // Cut off from the gradient by edges and off: cards, bars, panels.
-        _ = grow(from: (0..<n).filter { !trusted[$0] && !unsmooth[$0] && residual[$0] > low })
+        var attached = [Bool](repeating: false, count: n)
+        for k in grow(from: (0..<n).filter { !trusted[$0] && !unsmooth[$0] && residual[$0] > low }) where depth[k] <= shadowReach { attached[k] = true }
         // Unsmooth cells the model does not explain on average (text, icons, edges; one
         // straddling a kink of a steep gradient averages out), and far-off cells the
         // segmentation trusted: each connected set is an overlay unless it is mostly smooth and
@@ -83,11 +87,17 @@ struct OverlayDetector {
             let smooth = region.reduce(0) { $0 + (unsmooth[$1] ? 0 : 1) }
             if smooth * 5 >= region.count * 4 && spansModel(region) { for m in region { depth[m] = -2 } }
         }
-        return Result(gradient: depth.map { $0 < 0 }, scale: scale)
+        return Result(gradient: depth.map { $0 < 0 }, scale: scale, attached: attached)
     }
 
     /// The gradient cells farther than `reach` cells (8-connected) from any other cell.
     static func awayFromOverlays(_ gradient: [Bool], columns cols: Int, reach: Int) -> [Bool] {
+        distanceFromOverlays(gradient, columns: cols).map { $0 > Int32(reach) }
+    }
+
+    /// Each gradient cell's distance in cells (8-connected) to the nearest other cell, 0 for
+    /// the other cells (a large number when there is none).
+    static func distanceFromOverlays(_ gradient: [Bool], columns cols: Int) -> [Int32] {
         let rows = gradient.count / cols
         // Chessboard distance transform, two passes.
         let far = Int32.max / 2
@@ -120,6 +130,6 @@ struct OverlayDetector {
                 dist[k] = d
             }
         }
-        return dist.map { $0 > Int32(reach) }
+        return dist
     }
 }
