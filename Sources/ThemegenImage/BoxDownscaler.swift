@@ -196,36 +196,40 @@ package struct BoxDownscaler {
     private mutating func flushPendingRow() {
         let tw = width, span = UInt64(width), full = UInt32(height)
         let first = interiorStart, end = interiorEnd, straddler = rightStraddler, cw = columnWeight
-        var row = [UInt64](repeating: 0, count: tw * 3)
+        // `rowColor` (the other path's) holds the collapsed row; every entry is set below.
         plainSums.withUnsafeMutableBufferPointer { plain in
             edgeSums[0].withUnsafeMutableBufferPointer { edge in
-                /// Source column x's Σ w·(r, g, b), zeroed as it is read.
-                func take(_ x: Int) -> (UInt64, UInt64, UInt64) {
-                    defer { for c in 3 * x..<3 * x + 3 { plain[c] = 0; edge[c] = 0 } }
-                    return (UInt64(full &* plain[3 * x] &+ edge[3 * x]), UInt64(full &* plain[3 * x + 1] &+ edge[3 * x + 1]),
-                            UInt64(full &* plain[3 * x + 2] &+ edge[3 * x + 2]))
-                }
-                var carry: (UInt64, UInt64, UInt64) = (0, 0, 0)
-                for i in 0..<tw {
-                    var inner: (UInt64, UInt64, UInt64) = (0, 0, 0)
-                    for x in first[i]..<end[i] {
-                        let c = take(x)
-                        inner.0 &+= c.0; inner.1 &+= c.1; inner.2 &+= c.2
+                rowColor.withUnsafeMutableBufferPointer { row in
+                    // Source column x's Σ w·(r, g, b), zeroed as it is read.
+                    func take(_ x: Int) -> (UInt64, UInt64, UInt64) {
+                        let k = 3 * x
+                        let c = (UInt64(full &* plain[k] &+ edge[k]), UInt64(full &* plain[k + 1] &+ edge[k + 1]),
+                                 UInt64(full &* plain[k + 2] &+ edge[k + 2]))
+                        plain[k] = 0; plain[k + 1] = 0; plain[k + 2] = 0; edge[k] = 0; edge[k + 1] = 0; edge[k + 2] = 0
+                        return c
                     }
-                    var sum = (span &* inner.0 &+ carry.0, span &* inner.1 &+ carry.1, span &* inner.2 &+ carry.2)
-                    carry = (0, 0, 0)
-                    if straddler[i] >= 0 {
-                        let c = take(straddler[i]), w0 = cw[straddler[i]], w1 = span &- w0
-                        sum.0 &+= w0 &* c.0; sum.1 &+= w0 &* c.1; sum.2 &+= w0 &* c.2
-                        carry = (w1 &* c.0, w1 &* c.1, w1 &* c.2)
+                    var carry: (UInt64, UInt64, UInt64) = (0, 0, 0)
+                    for i in 0..<tw {
+                        var inner: (UInt64, UInt64, UInt64) = (0, 0, 0)
+                        for x in first[i]..<end[i] {
+                            let c = take(x)
+                            inner.0 &+= c.0; inner.1 &+= c.1; inner.2 &+= c.2
+                        }
+                        var sum = (span &* inner.0 &+ carry.0, span &* inner.1 &+ carry.1, span &* inner.2 &+ carry.2)
+                        carry = (0, 0, 0)
+                        if straddler[i] >= 0 {
+                            let c = take(straddler[i]), w0 = cw[straddler[i]], w1 = span &- w0
+                            sum.0 &+= w0 &* c.0; sum.1 &+= w0 &* c.1; sum.2 &+= w0 &* c.2
+                            carry = (w1 &* c.0, w1 &* c.1, w1 &* c.2)
+                        }
+                        row[3 * i] = sum.0; row[3 * i + 1] = sum.1; row[3 * i + 2] = sum.2
                     }
-                    row[3 * i] = sum.0; row[3 * i + 1] = sum.1; row[3 * i + 2] = sum.2
                 }
             }
         }
         let j = pendingRow, alpha = UInt64(sourceWidth) * UInt64(pendingWeight.0)
         for i in 0..<tw { outAlpha[j * tw + i] &+= alpha }
-        for k in 0..<(tw * 3) { outColor[j * tw * 3 + k] &+= row[k] }
+        for k in 0..<(tw * 3) { outColor[j * tw * 3 + k] &+= rowColor[k] }
         edgeSums.swapAt(0, 1)
         pendingWeight = (pendingWeight.1, 0)
         pendingRow += 1
