@@ -85,7 +85,10 @@ struct ShapeFitter {
             let moved = abs(g.cx - before.cx) + abs(g.cy - before.cy) + abs(g.k - before.k) * scale
             if round >= 2 && moved < 0.05 { break }
         }
-        if kind == .angular { (g.start, seamed) = seamAngle(g, cells: candidates) }
+        if kind == .angular {
+            (g.start, seamed) = seamAngle(g, cells: candidates)
+            seamCentre = (g.cx, g.cy)
+        }
         // Every cell: the stops, the geometry refined with them, then the overlays (what the
         // model does not explain) and the geometry again on the cells away from them.
         let drawn = (0..<n).map { grid.drawn($0) }
@@ -107,6 +110,19 @@ struct ShapeFitter {
                 t = positions(g, cells: fitted)
                 inliers = zip(inliers, fitted).map { $0 && $1 }
                 basis = zip(basis, fitted).map { $0 && $1 }
+                // The seam was found around the centre of its time: an angle is only right
+                // from there. A centre that started off (pulled by an overlay's edges) and has
+                // since moved a cell sees the seam at another angle, so look again, and
+                // refit the stops along the new turn.
+                if kind == .angular && abs(g.cx - seamCentre.x) + abs(g.cy - seamCentre.y) > Double(grid.cellSize) {
+                    (g.start, seamed) = seamAngle(g, cells: candidates)
+                    seamCentre = (g.cx, g.cy)
+                    fitted = usable(drawn, g)
+                    t = positions(g, cells: fitted)
+                    basis = zip(basis, fitted).map { $0 && $1 }
+                    p = profiles.fitProfile(bins: bins(t, basis))
+                    continue
+                }
                 if moved < 0.02 { break }
             }
         }

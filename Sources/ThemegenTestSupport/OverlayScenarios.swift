@@ -89,6 +89,16 @@ package enum OverlayScenarios {
             ("conic seamless frosted panel grain", S.angular(w, h, center: (0.45, 0.35), start: 0, [("#12C2E9", 0), ("#C471ED", 0.5), ("#12C2E9", 1)], grain: 2,
                                                              overlays: frosted(panel)),
              [panel]),
+            // A seam (first colour ≠ last) with a card and its shadow below the centre: the
+            // shadow's edges pull the first estimate of the centre, and the seam must be found
+            // again once the centre has settled (issue 17).
+            ("conic seam 60 card soft shadow", S.angular(w, h, center: (0.5, 0.45), start: 60, [("#FF512F", 0), ("#F09819", 0.5), ("#6A3093", 1)],
+                                                         overlays: card(cardRect)),
+             [cardRect]),
+            // A seam running under a translucent tab bar.
+            ("conic seam 160 tab bar", S.angular(w, h, center: (0.5, 0.6), start: 160, [("#FF512F", 0), ("#F09819", 0.5), ("#6A3093", 1)],
+                                                 overlays: [tabBar(w)]),
+             [PixelRect(x: 0, y: h - 83, width: w, height: 83)]),
         ]
     }
 }
