@@ -687,8 +687,10 @@ package struct GradientFitter {
             knots = placed(knots, bins: bins, lo: lo, hi: hi, radius: radius)
             radius = .infinity
             best = PiecewiseProfile(knots: knots, colors: bins.solve(knots: knots).colors)
-            if knots.count >= maxStops || accurate(best, bins) {
-                let kept = collinearPruned(pruned(best, bins: bins, lo: lo, hi: hi), bins: bins)
+            // At the cap short of the accuracy, the data has a floor no profile reaches.
+            let reached = accurate(best, bins)
+            if knots.count >= maxStops || reached {
+                let kept = collinearPruned(pruned(best, bins: bins, lo: lo, hi: hi, floor: !reached), bins: bins)
                 return extrapolatedEnds(kept, bins: bins, low: low, high: high, hardLow: hardLow, hardHigh: hardHigh)
             }
             // The next knot goes where the profile misses most.
@@ -706,7 +708,9 @@ package struct GradientFitter {
     /// can become redundant once the others moved): fewest stops that reach the accuracy.
     /// A knot that improves the mean error by less than a fifth (and is not needed for the
     /// max) only follows the data's own floor (quantisation of a dark diagonal, grain): it goes.
-    private func pruned(_ p: PiecewiseProfile, bins: ProfileBins, lo: Double, hi: Double) -> PiecewiseProfile {
+    /// With `floor` (the cap was reached short of the accuracy), each bin counts only by what
+    /// 8-bit rounding does not explain: else no candidate is accurate and every knot stays.
+    private func pruned(_ p: PiecewiseProfile, bins: ProfileBins, lo: Double, hi: Double, floor: Bool) -> PiecewiseProfile {
         var best = p
         let meanLimit = max(0.15, 1.2 * meanError(p, bins) + 0.01)
         var i = 1
@@ -715,7 +719,7 @@ package struct GradientFitter {
             knots.remove(at: i)
             knots = placed(knots, bins: bins, lo: lo, hi: hi, radius: (hi - lo) / 10)
             let candidate = PiecewiseProfile(knots: knots, colors: bins.solve(knots: knots).colors)
-            if accurate(candidate, bins, meanLimit: meanLimit) { best = candidate } else { i += 1 }
+            if accurate(candidate, bins, meanLimit: meanLimit, beyondRounding: floor) { best = candidate } else { i += 1 }
         }
         return best
     }
@@ -800,7 +804,7 @@ package struct GradientFitter {
         return sw > 0 ? sum / sw : 0
     }
 
-    private func accurate(_ p: PiecewiseProfile, _ bins: ProfileBins, meanLimit: Double = 0.15) -> Bool {
+    private func accurate(_ p: PiecewiseProfile, _ bins: ProfileBins, meanLimit: Double = 0.15, beyondRounding: Bool = false) -> Bool {
         var sum = 0.0, sw = 0.0
         for i in 0..<bins.count { sw += bins.weight[i] }
         let meanWeight = sw / Double(bins.count)
@@ -811,14 +815,29 @@ package struct GradientFitter {
             var nearKink = false
             for k in 1..<max(1, p.knots.count - 1) where abs(bins.t[i] - p.knots[k]) < reach { nearKink = true }
             let v = p.value(bins.t[i])
-            let e = DeltaE2000.difference(Lab(r255: v.x, g: v.y, b: v.z, in: options.space), bins.lab[i])
+            let lab = Lab(r255: v.x, g: v.y, b: v.z, in: options.space)
+            let e = DeltaE2000.difference(lab, bins.lab[i])
             sum += e * bins.weight[i]
             // Thinly populated bins (corners of diagonals) are noisy; they still count in the mean.
-            if bins.weight[i] >= meanWeight / 4 && !nearKink && e > 0.45 { return false }
+            if bins.weight[i] >= meanWeight / 4 && !nearKink && e > 0.45
+                && (!beyondRounding || errorBeyondRounding(v, lab, bins.color[i]) > 0.45) { return false }
             // The sum only grows: once over the limit it stays over.
             if sum / sw > meanLimit { return false }
         }
         return !broadMisfit(p, bins)
+    }
+
+    /// ΔE2000 between the model colour `v` (its Lab `lab`) and a bin's colour, less what 8-bit
+    /// rounding explains: a shallow gradient is a staircase of levels, and a bin lying on one
+    /// step (its cells along one line of equal colour) is off the true ramp by up to half a
+    /// level in each channel whatever the stops; near white that alone is ΔE 0.5. Knots cannot
+    /// follow the steps: counted, the steps add stops up to the cap and pruning keeps them all.
+    private func errorBeyondRounding(_ v: Color4, _ lab: Lab, _ c: Color4) -> Double {
+        @inline(__always) func beyond(_ d: Double) -> Double { d > 0.5 ? d - 0.5 : d < -0.5 ? d + 0.5 : 0 }
+        let d = c - v
+        let r = beyond(d.x), g = beyond(d.y), b = beyond(d.z)
+        if r == 0 && g == 0 && b == 0 { return 0 }
+        return DeltaE2000.difference(lab, Lab(r255: v.x + r, g: v.y + g, b: v.z + b, in: options.space))
     }
 
     /// Whether the profile misses the samples over a broad stretch: a stop left out that lies

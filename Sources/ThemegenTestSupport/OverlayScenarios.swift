@@ -34,6 +34,21 @@ package enum OverlayScenarios {
          .text(PixelRect(x: r.x + 20, y: r.y + 20, width: r.width - 40, height: 34), color: S.hex("#FFFFFF"), seed: 21)]
     }
 
+    /// An onboarding screen: an illustration of discs (a large translucent white one, two small
+    /// coloured ones), a title in white and a dark button near the bottom, laid out on a
+    /// 1125-wide artboard and scaled to `w`; `shift` moves the illustration and title down.
+    package static func onboarding(w: Int, h: Int, shift: Int = 0, seed: UInt64 = 8) -> [GradientRenderer.Overlay] {
+        let scale = Double(w) / 1125
+        func s(_ v: Int) -> Int { Int((Double(v) * scale).rounded()) }
+        var white = S.hex("#FFFFFF")
+        white.alpha = 0.85
+        return [.icon(centerX: s(562), centerY: s(820 + shift), radius: s(260), color: white),
+                .icon(centerX: s(700), centerY: s(700 + shift), radius: s(90), color: S.hex("#FF2D55")),
+                .icon(centerX: s(430), centerY: s(930 + shift), radius: s(60), color: S.hex("#34C759")),
+                .text(PixelRect(x: s(180), y: s(1300 + shift), width: s(765), height: s(120)), color: S.hex("#FFFFFF"), seed: seed),
+                .rect(PixelRect(x: s(120), y: h - s(336), width: s(885), height: s(150)), color: S.hex("#1C1C1E"), cornerRadius: s(75))]
+    }
+
     package static func statusBar(_ w: Int, _ h: Int = 44) -> GradientRenderer.Overlay { .bar(.top, thickness: h, color: S.hex("#F2F2F7")) }
     package static func tabBar(_ w: Int, _ h: Int = 83) -> GradientRenderer.Overlay { .bar(.bottom, thickness: h, color: RGBA(red: 0.98, green: 0.98, blue: 0.98, alpha: 0.94)) }
 

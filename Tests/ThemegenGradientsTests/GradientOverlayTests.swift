@@ -33,6 +33,25 @@ final class GradientOverlayTests: XCTestCase {
         }
     }
 
+    /// A near-white, shallow 2-stop gradient (27 to 58 levels over 2436 px: a staircase of
+    /// 8-bit levels, each bin of cells on one step) under an onboarding illustration, title
+    /// and button, at full iPhone size: the two authored stops, not stops following the steps.
+    func testShallowNearWhiteGradientUnderOnboardingKeepsTwoStops() {
+        let g = S.gradient(190, [("#FDFCFB", 0), ("#E2D1C3", 1)])
+        for (shift, seed) in [(37, UInt64(108)), (111, UInt64(118))] {
+            let r = GradientRenderer(width: 1125, height: 2436, gradient: g, dither: true,
+                                     overlays: OverlayScenarios.onboarding(w: 1125, h: 2436, shift: shift), seed: seed)
+            let f = S.fit(r)
+            let name = "onboarding shift \(shift)"
+            XCTAssertNil(f.problem, name)
+            XCTAssertEqual(f.stops.count, 2, "\(name): \(f.stops.map { "\(HexColor.format($0.color))@\($0.position)" })")
+            XCTAssertEqual(f.angle, 190, accuracy: 0.5, name)
+            let q = S.accuracy(g, f.gradient, width: r.width, height: r.height)
+            XCTAssertLessThanOrEqual(q.meanDeltaE, 0.5, name)
+            XCTAssertLessThanOrEqual(q.maxDeltaE, 1.5, name)
+        }
+    }
+
     /// Overlays are the card with its shadow, each list row group, the panel: never the
     /// whole artboard.
     func testOverlaysAreTheThingsDrawnOnTop() {
