@@ -761,15 +761,14 @@ package struct GradientFitter {
     private func placed(_ start: [Double], bins: ProfileBins, lo: Double, hi: Double, radius: Double) -> [Double] {
         var knots = start
         let gap = (hi - lo) / 2000
-        let phi = (5.0.squareRoot() - 1) / 2
         // One scratch copy of the knots, moved in place: the search calls `cost` about 20
         // times per knot, so it must not allocate.
         withUnsafeTemporaryAllocation(of: Double.self, capacity: knots.count) { trial in
             for _ in 0..<(radius.isFinite ? 2 : 3) {
                 let before = knots
                 for i in 0..<knots.count {
-                    var a = max(knots[i] - radius, i == 0 ? lo : knots[i - 1] + gap)
-                    var b = min(knots[i] + radius, i == knots.count - 1 ? hi : knots[i + 1] - gap)
+                    let a = max(knots[i] - radius, i == 0 ? lo : knots[i - 1] + gap)
+                    let b = min(knots[i] + radius, i == knots.count - 1 ? hi : knots[i + 1] - gap)
                     guard b > a else { continue }
                     for m in 0..<knots.count { trial[m] = knots[m] }
                     let moved = UnsafeBufferPointer(trial)
@@ -777,13 +776,7 @@ package struct GradientFitter {
                         trial[i] = x
                         return bins.solve(moved, into: nil)
                     }
-                    var x1 = b - phi * (b - a), x2 = a + phi * (b - a)
-                    var f1 = cost(x1), f2 = cost(x2)
-                    while b - a > gap {
-                        if f1 <= f2 { b = x2; x2 = x1; f2 = f1; x1 = b - phi * (b - a); f1 = cost(x1) }
-                        else { a = x1; x1 = x2; f1 = f2; x2 = a + phi * (b - a); f2 = cost(x2) }
-                    }
-                    let x = f1 <= f2 ? x1 : x2
+                    let x = GoldenSection.minimum(a, b, tolerance: gap, cost)
                     // Keep the ends on the data's ends unless moving them in really helps (inset stops).
                     if cost(x) < cost(knots[i]) { knots[i] = x }
                 }

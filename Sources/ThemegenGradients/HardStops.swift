@@ -196,17 +196,10 @@ extension GradientFitter {
                 return sum
             }
             let span = 2 * reachT, eps = 1e-9
-            var a = max(t0 - span, before + eps), b = min(t0 + span, after - eps)
+            let a = max(t0 - span, before + eps), b = min(t0 + span, after - eps)
             if b > a {
-                let phi = (5.0.squareRoot() - 1) / 2
                 let tolerance = 0.05 / max(1, line.length)
-                var x1 = b - phi * (b - a), x2 = a + phi * (b - a)
-                var f1 = cost(x1), f2 = cost(x2)
-                while b - a > tolerance {
-                    if f1 <= f2 { b = x2; x2 = x1; f2 = f1; x1 = b - phi * (b - a); f1 = cost(x1) }
-                    else { a = x1; x1 = x2; f1 = f2; x2 = a + phi * (b - a); f2 = cost(x2) }
-                }
-                var x = f1 <= f2 ? x1 : x2
+                var x = GoldenSection.minimum(a, b, tolerance: tolerance, cost)
                 // The cost is a step function (pixel centres fall on one side or the other):
                 // the middle of the best step.
                 let fx = cost(x), pixel = 1 / max(1, line.length)
@@ -251,15 +244,7 @@ extension GradientFitter {
             return (sum, q)
         }
         // Within the [90, 270) the fitter keeps angles in, so the stops keep their order.
-        var a = max(90, angle - 1), b = min(269.99, angle + 1)
-        let phi = (5.0.squareRoot() - 1) / 2
-        var x1 = b - phi * (b - a), x2 = a + phi * (b - a)
-        var f1 = cost(x1).0, f2 = cost(x2).0
-        while b - a > 0.01 {
-            if f1 <= f2 { b = x2; x2 = x1; f2 = f1; x1 = b - phi * (b - a); f1 = cost(x1).0 }
-            else { a = x1; x1 = x2; f1 = f2; x2 = a + phi * (b - a); f2 = cost(x2).0 }
-        }
-        let x = f1 <= f2 ? x1 : x2
+        let x = GoldenSection.minimum(max(90, angle - 1), min(269.99, angle + 1), tolerance: 0.01) { cost($0).0 }
         let (fx, qx) = cost(x), (f0, _) = cost(angle)
         return fx < f0 ? (x, qx) : nil
     }

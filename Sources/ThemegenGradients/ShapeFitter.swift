@@ -518,8 +518,6 @@ struct ShapeFitter {
             forEachSample(k) { x, y in turns.append(GradientModel.Coordinates.turn(dx: x - g.cx, dy: y - g.cy, from: g.start)) }
             ends.append(turns.count)
         }
-        var a = g.start - 1.5, b = g.start + 1.5
-        let phi = (5.0.squareRoot() - 1) / 2
         // The ramps stay where they were fitted (extended linearly past the ends); only the
         // wrap point moves: a sample within δ after the old seam now lies past the turn's end
         // (δ > 0), one within |δ| before it now lies before its start (δ < 0).
@@ -539,13 +537,7 @@ struct ShapeFitter {
             }
             return sum
         }
-        var x1 = b - phi * (b - a), x2 = a + phi * (b - a)
-        var f1 = cost(x1), f2 = cost(x2)
-        while b - a > 0.005 {
-            if f1 <= f2 { b = x2; x2 = x1; f2 = f1; x1 = b - phi * (b - a); f1 = cost(x1) }
-            else { a = x1; x1 = x2; f1 = f2; x2 = a + phi * (b - a); f2 = cost(x2) }
-        }
-        return f1 <= f2 ? x1 : x2
+        return GoldenSection.minimum(g.start - 1.5, g.start + 1.5, tolerance: 0.005, cost)
     }
 
     /// The centre to a hundredth of a pixel: near it the colour turns fastest, so the cells
