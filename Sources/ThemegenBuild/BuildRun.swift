@@ -85,6 +85,7 @@ package enum BuildRun {
         var fingerprintsOf: [String: [String: Fingerprint]] = [:]
         let recordCache = !readOnly && !options.noCache
         let context = JobContext(root: inputRoot, console: console)
+        defer { context.memo.spool.remove() }  // the thumbnails, once written
 
         // Which jobs run: the cache vouches for the others.
         var inputsOf: [String: [String]] = [:]

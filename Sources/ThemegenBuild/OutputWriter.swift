@@ -105,18 +105,18 @@ package enum OutputWriter {
         var seenHashes: [String: String] = [:]
 
         for file in plan.files.sorted(by: { $0.path < $1.path }) {
-            let hash = SHA256.hex(file.bytes)
+            let hash = file.content.sha256
             guard let onDisk = try FileSystem.readFile(join(root, file.path), shownAs: file.path) else {
                 report.missing.append(file.path)
                 writes.append((file, hash))
                 continue
             }
-            if onDisk == file.bytes {
+            if file.content.isIdentical(to: onDisk) {
                 report.unchanged.append(file.path)
                 finalFiles[file.path] = hash
                 continue
             }
-            if file.kind == .png, let same = options.pngEquivalent, same(onDisk, file.bytes) {
+            if file.kind == .png, let same = options.pngEquivalent, same(onDisk, try file.read()) {
                 // Same image from another zlib: rewriting would only churn the file.
                 report.unchanged.append(file.path)
                 finalFiles[file.path] = SHA256.hex(onDisk)
@@ -233,7 +233,7 @@ package enum OutputWriter {
     /// is thrown; every temp is still cleaned up by the caller.
     static func writeTemporaries(_ files: [PlannedFile], to temporaries: [String]) throws {
         let results = concurrentMap(files.count) { i in
-            Result { try FileSystem.writeTemporary(files[i].bytes, at: temporaries[i], shownAs: files[i].path, sync: false) }
+            Result { try FileSystem.writeTemporary(try files[i].read(), at: temporaries[i], shownAs: files[i].path, sync: false) }
         }
         for r in results { try r.get() }
     }

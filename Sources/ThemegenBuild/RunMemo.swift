@@ -20,6 +20,9 @@ package final class RunMemo: @unchecked Sendable {
     /// Input folders as listed this run, by root, folder and `exclude` patterns.
     private var listings: [String: (files: [String], tally: SkippedInputs.Tally)] = [:]
 
+    /// The preview's thumbnails, kept on disk from the fit that makes them to the write.
+    package let spool = Spool()
+
     package init() {}
 
     /// The PNGs under `folder` (relative to `root`), relative to `root`, and what the walk

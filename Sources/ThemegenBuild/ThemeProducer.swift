@@ -28,6 +28,7 @@ package enum ThemeProducer {
     static func options(for section: ThemesInput, context ctx: JobContext) -> ThemeOptions {
         var o = options(for: section, index: ctx.section, root: ctx.root, configName: ctx.configName, thumbnails: ctx.thumbnails)
         o.maxPixels = ctx.maxPixels
+        o.thumbnailSpool = ctx.memo.spool
         return o
     }
 

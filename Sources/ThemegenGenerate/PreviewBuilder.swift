@@ -62,7 +62,7 @@ package enum PreviewBuilder {
         var themeFiles: [PreviewContext.ThemeFiles] = []
         for (i, item) in themes.enumerated() {
             let rel = "images/themes/\(themeSlugs[i]).png"
-            files.append(PlannedFile(path: prefix + rel, bytes: item.thumbnail.png))
+            files.append(PlannedFile(path: prefix + rel, content: item.thumbnail.png))
             themeFiles.append(.init(slug: themeSlugs[i], thumbnail: rel, thumbnailWidth: item.thumbnail.width, thumbnailHeight: item.thumbnail.height))
         }
         var failureFiles: [PreviewContext.ThemeFiles?] = []
@@ -70,7 +70,7 @@ package enum PreviewBuilder {
             let slug = names.unique(ThemeName.parse(fileName: FilePath.lastComponent(f.file)).name, fallback: "theme")
             guard let thumb = f.thumbnail else { failureFiles.append(nil); continue }
             let rel = "images/themes/\(slug).png"
-            files.append(PlannedFile(path: prefix + rel, bytes: thumb.png))
+            files.append(PlannedFile(path: prefix + rel, content: thumb.png))
             failureFiles.append(.init(slug: slug, thumbnail: rel, thumbnailWidth: thumb.width, thumbnailHeight: thumb.height))
         }
         var assetFiles: [PreviewContext.AssetFiles] = []

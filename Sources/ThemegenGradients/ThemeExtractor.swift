@@ -139,7 +139,7 @@ package enum ThemeExtractor {
     /// Display P3 or other-profile artboard shows as its colours were taken.
     static func thumbnail(_ image: Image, options: ThemeOptions?, name: String) throws -> Thumbnail {
         let shown = options?.convertToSRGB == true && image.colorSpace != .sRGB ? image.convertedToSRGB() : image
-        return try Thumbnail(image: shown, name: name)
+        return try Thumbnail(image: shown, name: name, spool: options?.thumbnailSpool)
     }
 
     /// What the fit promises on the gradient's pixels (ΔE2000); a theme between this and the

@@ -27,6 +27,8 @@ package struct ThemeOptions: Sendable {
     package var maxPixels = PNGLimits.defaultMaxPixels
     /// When set, each artboard's fit pass also makes its preview thumbnail from the same rows.
     package var thumbnail: ThumbnailSize?
+    /// Where the thumbnails go as they are made (a run's), rather than into memory.
+    package var thumbnailSpool: Spool?
 
     package init(textColors: [TextColorCheck] = [], themeTextColors: [String: [TextColorCheck]] = [:],
                 themeColors: [String: RGBA] = [:], allowPoorFit: Bool = false,

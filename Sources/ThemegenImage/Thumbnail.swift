@@ -1,17 +1,23 @@
+import ThemegenCore
+
 /// A small encoded copy of an artboard for the preview. The theme pass makes it from the rows
 /// it reads for the fit, so the preview never decodes an artboard again.
 package struct Thumbnail: Sendable, Equatable {
-    package var png: [UInt8]
+    /// The PNG: in memory, or in the run's spool (a run keeps hundreds until it writes them).
+    package var png: FileContent
     package var width: Int
     package var height: Int
 
-    package init(png: [UInt8], width: Int, height: Int) {
+    package init(png: FileContent, width: Int, height: Int) {
         self.png = png; self.width = width; self.height = height
     }
 
-    /// Encodes a downscaled image, quickly rather than smallest; `name` goes into error messages.
-    package init(image: Image, name: String) throws {
-        self.init(png: try PNGEncoder.encode(image, name: name, effort: .quick), width: image.width, height: image.height)
+    /// Encodes a downscaled image, quickly rather than smallest, into `spool` when given;
+    /// `name` goes into error messages.
+    package init(image: Image, name: String, spool: Spool? = nil) throws {
+        let bytes = try PNGEncoder.encode(image, name: name, effort: .quick)
+        self.init(png: try spool.map { .spooled(try $0.store(bytes, shownAs: name)) } ?? .bytes(bytes),
+                  width: image.width, height: image.height)
     }
 }
 

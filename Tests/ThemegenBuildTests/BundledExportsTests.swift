@@ -65,7 +65,7 @@ final class BundledExportsTests: XCTestCase {
         let texts = b.files.filter { $0.kind == .text }
         XCTAssertEqual(texts.map(\.path).filter { !$0.hasSuffix("Contents.json") },
                        ["Generated/Themes.swift", "Generated/themes.css", "Generated/Assets.swift"])
-        for f in texts { try check(String(decoding: f.bytes, as: UTF8.self), Self.goldenName(f.path)) }
+        for f in texts { try check(String(decoding: try f.read(), as: UTF8.self), Self.goldenName(f.path)) }
     }
 
     func testEveryDefaultTemplateOverTheBundledModels() throws {

@@ -62,7 +62,7 @@ final class GeneratedCodeCompileTests: XCTestCase {
         var names: [String] = []
         for f in try BundledExportsTests.bundled().files where f.path.hasSuffix(".swift") {
             let name = "bundled/" + f.fileName
-            try Data(f.bytes).write(to: folder.appendingPathComponent(name))
+            try Data(try f.read()).write(to: folder.appendingPathComponent(name))
             names.append(name)
         }
         XCTAssertEqual(names, ["bundled/Themes.swift", "bundled/Assets.swift"])

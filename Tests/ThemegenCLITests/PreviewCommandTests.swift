@@ -71,7 +71,7 @@ final class PreviewCommandTests: XCTestCase {
                                               options: { var o = PreviewBuilder.Options(); o.folder = ""; return o }())
         XCTAssertEqual(planned.count, 6)
         for f in planned {
-            XCTAssertEqual(FileManager.default.contents(atPath: out.appendingPathComponent(f.path).path).map { [UInt8]($0) }, f.bytes, f.path)
+            XCTAssertEqual(FileManager.default.contents(atPath: out.appendingPathComponent(f.path).path).map { [UInt8]($0) }, try f.read(), f.path)
         }
         XCTAssertTrue(c.err.contains("wrote 6 file(s)"), c.err)
         XCTAssertTrue(FileManager.default.fileExists(atPath: "Docs/.themegen-manifest.json"), "the folder's owner is recorded")
@@ -185,7 +185,7 @@ extension PreviewCommandTests {
         let files = try PreviewProducer.files(PreviewOutput(output: "Design/preview.html"),
                                               themes: [PreviewTheme(theme: theme, artboard: PreviewFixtures.artboard(theme))], assets: [], context: context)
         XCTAssertEqual(files.map(\.path), ["Design/images/themes/ocean-blue.png", "Design/preview.html"])
-        XCTAssertEqual(String(decoding: files[1].bytes, as: UTF8.self), "Ocean Blue images/themes/ocean-blue.png")
+        XCTAssertEqual(String(decoding: try files[1].read(), as: UTF8.self), "Ocean Blue images/themes/ocean-blue.png")
     }
 }
 
@@ -205,7 +205,7 @@ extension PreviewCommandTests {
         let paths = files.map(\.path)
         XCTAssertEqual(paths.filter { $0.hasPrefix("Generated/Preview/images/themes/") }.count, 11, "12 artboards, Rose Gold at two scales")
         XCTAssertEqual(paths.filter { $0.hasPrefix("Generated/Preview/images/assets/") }.count, 18)
-        let page = String(decoding: files.first { $0.path == "Generated/Preview/index.html" }!.bytes, as: UTF8.self)
+        let page = String(decoding: try files.first { $0.path == "Generated/Preview/index.html" }!.read(), as: UTF8.self)
         XCTAssertTrue(page.contains(#"<img class="tinted" src="images/assets/icons-close@3x.png""#), "Close is a template image")
         XCTAssertTrue(page.contains("border-image: url(images/assets/card@3x.png) 60.00 60.00 60.00 60.00 fill / 20.00px 20.00px 20.00px 20.00px stretch"))
         XCTAssertTrue(page.contains("<code>Exports/Themes/Sunset@3x.png</code>"), "files relative to the config")

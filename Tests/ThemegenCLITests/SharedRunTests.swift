@@ -1,6 +1,9 @@
 import Foundation
 import XCTest
+@testable import ThemegenCore
 @testable import ThemegenImage
+@testable import ThemegenConfig
+@testable import ThemegenBuild
 @testable import ThemegenCLI
 import ThemegenTestKit
 
@@ -56,6 +59,41 @@ final class SharedRunTests: XCTestCase {
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: preview + "/themes").sorted(),
                        ["forest.png", "mint.png", "rose-gold.png"])
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: preview + "/assets").count, 9)
+    }
+
+    /// Memory stays flat with the number of themes: each thumbnail goes to the run's spool as
+    /// the fit makes it, not into memory until the write, and the spool is gone after the run.
+    func testThumbnailsAreKeptOnDiskUntilTheWriteAndThenRemoved() throws {
+        let dir = try makeProject()
+        let tmp = makeTemporaryFolder(self)
+        let old = getenv("TMPDIR").map { String(cString: $0) }
+        setenv("TMPDIR", tmp, 1)
+        defer { if let old { setenv("TMPDIR", old, 1) } else { unsetenv("TMPDIR") } }
+        let loaded = try ConfigLoader.load(explicitPath: dir + "/themegen.json")
+        var options = BuildOptions(toolVersion: ThemegenCLI.version)
+        options.noCache = true
+        let spooled = Lock()
+        nonisolated(unsafe) var atWrite: [String]? = nil
+        options.beforeEachChange = { _ in
+            spooled.withLock {
+                guard atWrite == nil else { return }
+                let folders = (try? FileManager.default.contentsOfDirectory(atPath: tmp)) ?? []
+                atWrite = folders.flatMap { f in ((try? FileManager.default.contentsOfDirectory(atPath: tmp + "/" + f)) ?? []).map { f + "/" + $0 } }
+            }
+        }
+        let c = CapturedConsole()
+        let outcome = try BuildRun.run(config: loaded, jobs: Producers.standard.jobs(for: loaded), options: options, console: c.console)
+        XCTAssertEqual(outcome.status, .ok, c.err)
+        // Forest, Mint and Rose Gold: one spooled thumbnail each while the outputs are written.
+        let names = try XCTUnwrap(atWrite)
+        XCTAssertEqual(names.count, 3, "\(names)")
+        XCTAssertTrue(names.allSatisfy { $0.hasPrefix("themegen-spool-") }, "\(names)")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: tmp), [], "the spool outlived the run")
+        // What was written is each thumbnail, whole.
+        for name in ["forest", "mint", "rose-gold"] {
+            let png = try XCTUnwrap(FileManager.default.contents(atPath: dir + "/Generated/Preview/images/themes/\(name).png"))
+            XCTAssertLessThanOrEqual(try PNGDecoder.decode(data: [UInt8](png), name: name).height, 540)
+        }
     }
 
     func testABrokenArtboardCostsOnlyItsOwnInputsOutputs() throws {

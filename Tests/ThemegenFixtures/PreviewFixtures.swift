@@ -146,7 +146,7 @@ package enum PreviewFixtures {
         for f in files {
             let url = root.appendingPathComponent(f.path)
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(f.bytes).write(to: url)
+            try Data(try f.read()).write(to: url)
         }
     }
 }

@@ -93,14 +93,14 @@ final class CatalogPlannerTests: XCTestCase {
             "Out.xcassets/Icons/Small/Star.imageset/Star@3x.png",
         ])
         // Per group: only Icons/Small provides a namespace.
-        XCTAssertEqual(plan.files.first { $0.path == "Out.xcassets/Icons/Small/Star.imageset/Star@2x.png" }?.bytes, [2])
+        XCTAssertEqual(try plan.files.first { $0.path == "Out.xcassets/Icons/Small/Star.imageset/Star@2x.png" }?.read(), [2])
         XCTAssertEqual(plan.files.first { $0.path == "Out.xcassets/Icons/Contents.json" }?.kind, .text)
         XCTAssertEqual(plan.files.first { $0.path == "Out.xcassets/Back.imageset/Back.png" }?.kind, .png)
-        XCTAssertEqual(String(decoding: plan.files.first { $0.path == "Out.xcassets/Icons/Contents.json" }!.bytes, as: UTF8.self), CatalogContents.group(providesNamespace: false).text(.xcode))
+        XCTAssertEqual(String(decoding: try plan.files.first { $0.path == "Out.xcassets/Icons/Contents.json" }!.read(), as: UTF8.self), CatalogContents.group(providesNamespace: false).text(.xcode))
         let groupDoc = plan.files.first { $0.path == "Out.xcassets/Icons/Small/Contents.json" }!
-        XCTAssertEqual(String(decoding: groupDoc.bytes, as: UTF8.self), CatalogContents.group(providesNamespace: true).text(.xcode))
+        XCTAssertEqual(String(decoding: try groupDoc.read(), as: UTF8.self), CatalogContents.group(providesNamespace: true).text(.xcode))
         // The empty 3x slot of Back is written as an entry without a file.
-        let back = String(decoding: plan.files.first { $0.path == "Out.xcassets/Back.imageset/Contents.json" }!.bytes, as: UTF8.self)
+        let back = String(decoding: try plan.files.first { $0.path == "Out.xcassets/Back.imageset/Contents.json" }!.read(), as: UTF8.self)
         XCTAssertTrue(back.contains("    {\n      \"idiom\" : \"universal\",\n      \"scale\" : \"3x\"\n    }\n"), back)
     }
 

@@ -29,10 +29,10 @@ final class NinePatchFixtureTests: XCTestCase {
         // The planned @3x decodes to the art without its frame.
         let plan = try CatalogPlanner.plan(catalog: "UI.xcassets", assets: r.assets, providesNamespace: { _ in true })
         let png = try XCTUnwrap(plan.files.first { $0.path == "UI.xcassets/Buttons/Pill.imageset/Pill@3x.png" })
-        let decoded = try PNGDecoder.decode(data: png.bytes, name: png.path)
+        let decoded = try PNGDecoder.decode(data: try png.read(), name: png.path)
         let source = try PNGDecoder.decode(path: root + "/Buttons/Pill@3x.9.png")
         XCTAssertEqual(decoded.to8Bit(), source.cropped(x: 1, y: 1, width: 24, height: 12).to8Bit())
-        let contents = String(decoding: plan.files.first { $0.path == "UI.xcassets/Buttons/Pill.imageset/Contents.json" }!.bytes, as: UTF8.self)
+        let contents = String(decoding: try plan.files.first { $0.path == "UI.xcassets/Buttons/Pill.imageset/Contents.json" }!.read(), as: UTF8.self)
         XCTAssertTrue(contents.contains("""
                 "cap-insets" : {
                   "bottom" : 2,

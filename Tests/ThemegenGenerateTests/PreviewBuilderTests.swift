@@ -14,7 +14,8 @@ final class PreviewBuilderTests: XCTestCase {
     }
 
     func html(_ files: [PlannedFile]) -> String {
-        String(decoding: files.first { $0.path == "Generated/Preview/index.html" }!.bytes, as: UTF8.self)
+        // The page is planned in memory, so reading it cannot fail; an empty page fails the caller's checks.
+        String(decoding: (try? files.first { $0.path == "Generated/Preview/index.html" }!.read()) ?? [], as: UTF8.self)
     }
 
     func testPlansThePageWithItsImagesBeside() throws {
@@ -30,15 +31,15 @@ final class PreviewBuilderTests: XCTestCase {
         let inputs = try PreviewFixtures.previewAssets()
         let star = inputs.first { $0.asset.name == "Star" }!
         for img in star.images {
-            XCTAssertEqual(files.first { $0.path == "Generated/Preview/images/assets/icons-star@\(img.scale)x.png" }?.bytes, img.png)
+            XCTAssertEqual(try files.first { $0.path == "Generated/Preview/images/assets/icons-star@\(img.scale)x.png" }?.read(), img.png)
         }
 
         // Thumbnails: the box-filtered artboard at the fitted size, in the artboard's space.
-        let ocean = try PNGDecoder.decode(data: files.first { $0.path.hasSuffix("themes/ocean-blue.png") }!.bytes, name: "ocean")
+        let ocean = try PNGDecoder.decode(data: try files.first { $0.path.hasSuffix("themes/ocean-blue.png") }!.read(), name: "ocean")
         XCTAssertEqual([ocean.width, ocean.height], [249, 540])
         let full = PreviewFixtures.artboard(PreviewFixtures.themes[0])
         XCTAssertEqual(ocean, BoxDownscaler.downscale(full, width: 249, height: 540))
-        let aurora = try PNGDecoder.decode(data: files.first { $0.path.hasSuffix("themes/aurora-p3.png") }!.bytes, name: "aurora")
+        let aurora = try PNGDecoder.decode(data: try files.first { $0.path.hasSuffix("themes/aurora-p3.png") }!.read(), name: "aurora")
         XCTAssertEqual([aurora.width, aurora.height], [300, 200])
         XCTAssertEqual(aurora.colorSpace, .displayP3)
     }
@@ -180,7 +181,7 @@ final class PreviewBuilderTests: XCTestCase {
         let theme = PreviewFixtures.themes[0]
         let files = try PreviewBuilder.plan(themes: [PreviewTheme(theme: theme, artboard: PreviewFixtures.artboard(theme))], assets: [], options: options)
         XCTAssertEqual(files.map(\.path), ["Docs/Preview/images/themes/ocean-blue.png", "Docs/Preview/index.html"])
-        XCTAssertEqual(String(decoding: files[1].bytes, as: UTF8.self), "Ocean Blue=linear-gradient(180deg, #0B3D91 0.00%, #4FC3F7 100.00%);")
+        XCTAssertEqual(String(decoding: try files[1].read(), as: UTF8.self), "Ocean Blue=linear-gradient(180deg, #0B3D91 0.00%, #4FC3F7 100.00%);")
     }
 }
 

@@ -1,0 +1,56 @@
+import Foundation
+import XCTest
+@testable import ThemegenCore
+import ThemegenTestKit
+
+/// The spool keeps a run's late-written files (the preview's thumbnails) on disk, not in
+/// memory: what it stores reads back exactly, compares with a file on disk by hash, and is
+/// gone once the spool is removed.
+final class SpoolTests: XCTestCase {
+    /// Points `TMPDIR` at a fresh folder for the test, so the spool's folder can be seen.
+    func withTemporaryFolder(_ body: (String) throws -> Void) rethrows {
+        let tmp = makeTemporaryFolder(self)
+        let old = getenv("TMPDIR").map { String(cString: $0) }
+        setenv("TMPDIR", tmp, 1)
+        defer { if let old { setenv("TMPDIR", old, 1) } else { unsetenv("TMPDIR") } }
+        try body(tmp)
+    }
+
+    func testStoredBytesReadBackAndCompareByHash() throws {
+        try withTemporaryFolder { tmp in
+            let spool = Spool()
+            XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: tmp), [], "made before the first store")
+            let bytes: [UInt8] = Array("a thumbnail".utf8)
+            let file = try spool.store(bytes, shownAs: "Exports/Themes/Dusk@3x.png")
+            XCTAssertEqual(file.size, 11)
+            XCTAssertEqual(file.sha256, SHA256.hex(bytes))
+            let content = FileContent.spooled(file)
+            XCTAssertEqual(try content.read(shownAs: "out.png"), bytes)
+            XCTAssertTrue(content.isIdentical(to: bytes))
+            XCTAssertFalse(content.isIdentical(to: Array("a thumbnaiL".utf8)))
+            XCTAssertFalse(content.isIdentical(to: bytes + [0]))
+            XCTAssertEqual(content.sha256, FileContent.bytes(bytes).sha256)
+
+            let folders = try FileManager.default.contentsOfDirectory(atPath: tmp)
+            XCTAssertEqual(folders.count, 1)
+            XCTAssertTrue(folders[0].hasPrefix("themegen-spool-"), folders[0])
+            XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: tmp + "/" + folders[0]), ["1"])
+
+            spool.remove()
+            XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: tmp), [])
+            XCTAssertThrowsError(try content.read(shownAs: "Generated/Preview/images/themes/dusk.png")) { error in
+                XCTAssertEqual("\(error)", "Generated/Preview/images/themes/dusk.png: its content kept in \(file.path) is gone (was the temporary folder cleaned during the run?); run themegen again")
+            }
+        }
+    }
+
+    func testAnUnwritableTemporaryFolderNamesTheFileAndTheRemedy() throws {
+        try withTemporaryFolder { tmp in
+            setenv("TMPDIR", tmp + "/missing", 1)
+            XCTAssertThrowsError(try Spool().store([1], shownAs: "Exports/Themes/Dusk@3x.png")) { error in
+                XCTAssertEqual("\(error)", "Exports/Themes/Dusk@3x.png: cannot make a temporary folder in \(tmp)/missing for the preview images: No such file or directory; set TMPDIR to a writable folder")
+                XCTAssertEqual((error as? ThemegenError)?.kind, .io)
+            }
+        }
+    }
+}
