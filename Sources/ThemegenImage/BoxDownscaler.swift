@@ -4,8 +4,9 @@
 /// source pixels weighted by the exact fraction they overlap, so any ratio works (not only
 /// whole factors) and the aspect ratio is kept to the pixel. Weights are whole numbers (the
 /// footprints are measured in units of 1/(source·target) pixel), sums are exact integers and
-/// each sample is rounded once at the end. Rows are fed one at a time, so a thumbnail of a
-/// file can be made with memory that grows with the width only (the theme pass does).
+/// each sample is rounded once, when its output row is complete. Rows are fed one at a time and
+/// only two output rows are summed at once, so a thumbnail of a file takes its own 8-bit pixels
+/// and memory that grows with the width (the theme pass makes one per artboard).
 package struct BoxDownscaler {
     package let sourceWidth: Int
     package let sourceHeight: Int
@@ -31,9 +32,13 @@ package struct BoxDownscaler {
     /// For each output column: the source columns wholly inside it, and the source column
     /// straddling its right edge (-1: none).
     private var interiorStart: [Int] = [], interiorEnd: [Int] = [], rightStraddler: [Int] = []
-    /// The whole output, accumulated: Σ w·a and Σ w·a·(r, g, b).
+    /// The output rows being summed, Σ w·a and Σ w·a·(r, g, b): row j in slot j % 2 (a source
+    /// row meets at most two output rows, since height ≤ sourceHeight).
     private var outAlpha: [UInt64]
     private var outColor: [UInt64]
+    /// The output, 8-bit RGBA; rows below `finishedRows` are final.
+    private var out: [UInt8]
+    private var finishedRows = 0
     private var maxSample: UInt64 = 255
 
     /// `width`×`height` must be 1…source in each direction.
@@ -56,8 +61,9 @@ package struct BoxDownscaler {
         columnWeight = weight
         rowAlpha = [UInt64](repeating: 0, count: width)
         rowColor = [UInt64](repeating: 0, count: width * 3)
-        outAlpha = [UInt64](repeating: 0, count: width * height)
-        outColor = [UInt64](repeating: 0, count: width * height * 3)
+        outAlpha = [UInt64](repeating: 0, count: width * 2)
+        outColor = [UInt64](repeating: 0, count: width * 2 * 3)
+        out = [UInt8](repeating: 0, count: width * height * 4)
     }
 
     /// The largest size within `maxWidth`×`maxHeight` with the source's aspect ratio, never
@@ -228,8 +234,10 @@ package struct BoxDownscaler {
             }
         }
         let j = pendingRow, alpha = UInt64(sourceWidth) * UInt64(pendingWeight.0)
-        for i in 0..<tw { outAlpha[j * tw + i] &+= alpha }
-        for k in 0..<(tw * 3) { outColor[j * tw * 3 + k] &+= rowColor[k] }
+        finishRows(below: j)
+        let slot = j % 2
+        for i in 0..<tw { outAlpha[slot * tw + i] &+= alpha }
+        for k in 0..<(tw * 3) { outColor[slot * tw * 3 + k] &+= rowColor[k] }
         edgeSums.swapAt(0, 1)
         pendingWeight = (pendingWeight.1, 0)
         pendingRow += 1
@@ -243,6 +251,7 @@ package struct BoxDownscaler {
         let start = rowsAdded * height, end = start + height
         let j = start / sourceHeight
         let w0 = UInt64(min(end, (j + 1) * sourceHeight) - start)
+        finishRows(below: j)
         accumulate(into: j, weight: w0)
         if w0 < UInt64(height) && j + 1 < height { accumulate(into: j + 1, weight: UInt64(height) - w0) }
         rowsAdded += 1
@@ -254,7 +263,7 @@ package struct BoxDownscaler {
             rowColor.withUnsafeBufferPointer { rc in
                 outAlpha.withUnsafeMutableBufferPointer { oa in
                     outColor.withUnsafeMutableBufferPointer { oc in
-                        let a0 = j * tw, c0 = j * tw * 3
+                        let a0 = (j % 2) * tw, c0 = (j % 2) * tw * 3
                         for i in 0..<tw { oa[a0 + i] &+= weight * ra[i] }
                         for i in 0..<(tw * 3) { oc[c0 + i] &+= weight * rc[i] }
                     }
@@ -267,27 +276,39 @@ package struct BoxDownscaler {
     package mutating func finish() -> Image {
         precondition(rowsAdded == sourceHeight, "every source row must be added before finishing")
         while !plainSums.isEmpty && pendingRow < height { flushPendingRow() }
+        finishRows(below: height)
+        return Image(width: width, height: height, colorSpace: colorSpace, pixels: .rgba8(out))
+    }
+
+    /// Rounds the output rows before `j`, which no later source row reaches, into `out`, and
+    /// clears their slots for the rows after them.
+    private mutating func finishRows(below j: Int) {
+        guard finishedRows < j else { return }
         // Every output pixel's footprint weighs sourceWidth·sourceHeight units in all.
         // The opaque path's sums leave out the factor 255 (alpha) in Σ w·a and Σ w·a·c alike.
         let full = (plainSums.isEmpty ? maxSample : 1) * UInt64(sourceWidth) * UInt64(sourceHeight)
-        let maxSample = self.maxSample
-        var out = [UInt8](repeating: 0, count: width * height * 4)
+        let maxSample = self.maxSample, tw = width
         out.withUnsafeMutableBufferPointer { o in
-            outAlpha.withUnsafeBufferPointer { oa in
-                outColor.withUnsafeBufferPointer { oc in
-                    for p in 0..<oa.count {
-                        let a = oa[p]
-                        if a == 0 { continue }
-                        let den = a * maxSample
-                        o[4 * p] = BoxDownscaler.rounded(oc[3 * p], times: 255, over: den)
-                        o[4 * p + 1] = BoxDownscaler.rounded(oc[3 * p + 1], times: 255, over: den)
-                        o[4 * p + 2] = BoxDownscaler.rounded(oc[3 * p + 2], times: 255, over: den)
-                        o[4 * p + 3] = BoxDownscaler.rounded(a, times: 255, over: full)
+            outAlpha.withUnsafeMutableBufferPointer { oa in
+                outColor.withUnsafeMutableBufferPointer { oc in
+                    while finishedRows < j {
+                        let slot = finishedRows % 2, o0 = finishedRows * tw
+                        for i in 0..<tw {
+                            let p = slot * tw + i, q = 4 * (o0 + i)
+                            let a = oa[p]
+                            if a == 0 { continue }
+                            let den = a * maxSample
+                            o[q] = BoxDownscaler.rounded(oc[3 * p], times: 255, over: den)
+                            o[q + 1] = BoxDownscaler.rounded(oc[3 * p + 1], times: 255, over: den)
+                            o[q + 2] = BoxDownscaler.rounded(oc[3 * p + 2], times: 255, over: den)
+                            o[q + 3] = BoxDownscaler.rounded(a, times: 255, over: full)
+                            oa[p] = 0; oc[3 * p] = 0; oc[3 * p + 1] = 0; oc[3 * p + 2] = 0
+                        }
+                        finishedRows += 1
                     }
                 }
             }
         }
-        return Image(width: width, height: height, colorSpace: colorSpace, pixels: .rgba8(out))
     }
 
     /// round(n · k / d), halves up, in 128-bit intermediates where n · k passes 2⁶⁴ (16-bit
