@@ -132,6 +132,12 @@ package final class MustacheRenderer {
                         defer { stack.removeLast() }
                         try render(children, in: template, stack: &stack, blocks: blocks, depth: next)
                     }
+                } else if case .lazyList(let items) = value {
+                    for i in 0..<items.count {
+                        stack.append(items[i])
+                        defer { stack.removeLast() }
+                        try render(children, in: template, stack: &stack, blocks: blocks, depth: next)
+                    }
                 } else {
                     stack.append(value)
                     defer { stack.removeLast() }

@@ -19,14 +19,21 @@ enum ContextHelpers {
     /// Adds `first`, `last`, `index` (from 0) and `number` (from 1) to each object of a list,
     /// so templates can place separators.
     static func flagged(_ items: [[String: TemplateValue]]) -> TemplateValue {
-        .list(items.enumerated().map { i, item in
-            var o = item
-            o["first"] = .bool(i == 0)
-            o["last"] = .bool(i == items.count - 1)
-            o["index"] = .string(String(i))
-            o["number"] = .string(String(i + 1))
-            return .object(o)
-        })
+        .list(items.enumerated().map { i, item in .object(flags(item, i, of: items.count)) })
+    }
+
+    /// As above, each item made when a template reaches it (a page of hundreds of themes).
+    static func flagged(count: Int, item: @escaping @Sendable (Int) -> [String: TemplateValue]) -> TemplateValue {
+        .lazyList(LazyTemplateList(count: count) { i in .object(flags(item(i), i, of: count)) })
+    }
+
+    private static func flags(_ item: [String: TemplateValue], _ i: Int, of count: Int) -> [String: TemplateValue] {
+        var o = item
+        o["first"] = .bool(i == 0)
+        o["last"] = .bool(i == count - 1)
+        o["index"] = .string(String(i))
+        o["number"] = .string(String(i + 1))
+        return o
     }
 
     /// Components in their tidy form (at most 4 decimals: `0.5`, `1`), `hex`, `hexAlpha` and a

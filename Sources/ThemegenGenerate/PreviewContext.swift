@@ -27,15 +27,16 @@ enum PreviewContext {
     static func build(themes: [Theme], themeFiles: [ThemeFiles], failures: [(PreviewFailure, ThemeFiles?)] = [],
                       assets: [Asset], assetFiles: [AssetFiles]) throws -> TemplateValue {
         guard case .object(let tc) = try ThemeContext.build(themes, params: [:], requireEveryTextColor: false),
-              case .list(let themeItems)? = tc["themes"],
+              case .lazyList(let themeItems)? = tc["themes"],
               case .object(let ac) = try AssetContext.build(assets, params: [:]),
               case .list(let assetItems)? = ac["assets"] else {
             preconditionFailure("context builders return an object with a list")
         }
-        let themeList: [TemplateValue] = zip(themeItems, zip(themes, themeFiles)).map { item, pair in
-            guard case .object(let base) = item else { return item }
-            return .object(ContextHelpers.merged(base, theme(pair.0, files: pair.1, base: base)))
-        }
+        // Each theme's keys are made when the page reaches it, and dropped after.
+        let themeList = TemplateValue.lazyList(LazyTemplateList(count: themeItems.count) { i in
+            guard case .object(let base) = themeItems[i] else { return themeItems[i] }
+            return .object(ContextHelpers.merged(base, theme(themes[i], files: themeFiles[i], base: base)))
+        })
         let assetList: [TemplateValue] = zip(assetItems, zip(assets, assetFiles)).map { item, pair in
             guard case .object(let base) = item else { return item }
             return .object(ContextHelpers.merged(base, asset(pair.0, files: pair.1)))
@@ -61,7 +62,7 @@ enum PreviewContext {
             "failures": .list(failureList),
             "hasFailures": .bool(!failures.isEmpty),
             "failureCountLabel": .string(counted(failures.count, "artboard not recovered", "artboards not recovered")),
-            "themes": .list(themeList),
+            "themes": themeList,
             "assets": .list(assetList),
             "themeCount": .string(String(themes.count)),
             "themeCountLabel": .string(counted(themes.count, "gradient theme", "gradient themes")),

@@ -61,9 +61,11 @@ package enum ThemeContext {
             ])
         })
 
-        let items = zip(themes, identifiers).map { t, id in theme(t, identifier: id, names: names, nameIDs: nameIDs) }
+        let themesList = ContextHelpers.flagged(count: themes.count) { [identifiers, names, nameIDs] i in
+            theme(themes[i], identifier: identifiers[i], names: names, nameIDs: nameIDs)
+        }
         return .object([
-            "themes": ContextHelpers.flagged(items),
+            "themes": themesList,
             "count": .string(String(themes.count)),
             "hasThemes": .bool(!themes.isEmpty),
             "hasP3": .bool(themes.contains { $0.colorSpace == .displayP3 }),
@@ -181,6 +183,10 @@ package enum ThemeContext {
             ["x": .string(NumberFormat.tidy(p.x * 100, 4) + "%"), "y": .string(NumberFormat.tidy(p.y * 100, 4) + "%")]
         }
         let layerStops = LayerStops.compensated(modelStops)
+        let stops = stopList(modelStops)
+        // Most gradients need no compensation: one list serves both keys, which halves what a
+        // page of hundreds of themes holds while it renders.
+        let layers = layerStops == modelStops ? stops : stopList(layerStops)
         var o: [String: TemplateValue] = [
             "type": .string(shape.type),
             "isLinear": .bool(shape.isLinear),
@@ -189,9 +195,9 @@ package enum ThemeContext {
             "angle": .string(NumberFormat.angle(t.angle)),
             "startPoint": point(t.startPoint.x, t.startPoint.y, 4),
             "endPoint": point(t.endPoint.x, t.endPoint.y, 4),
-            "stops": stopList(modelStops),
+            "stops": stops,
             "stopCount": .string(String(modelStops.count)),
-            "layerStops": stopList(layerStops),
+            "layerStops": layers,
             "isCompensated": .bool(layerStops != modelStops),
             "themeColor": .object(ContextHelpers.color(t.themeColor, space: space)),
             "cssFunction": .string(CSSGradient.function(shape)),

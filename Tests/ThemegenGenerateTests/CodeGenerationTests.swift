@@ -78,7 +78,7 @@ final class CodeGenerationTests: XCTestCase {
         XCTAssertEqual(ctx["param"]?["custom"], "x")
         XCTAssertEqual(ctx["count"], "12")
         XCTAssertEqual(ctx["hasP3"], true)
-        guard case .list(let themes)? = ctx["themes"], case .list(let names)? = ctx["textColorNames"] else { return XCTFail() }
+        guard let themes = ctx["themes"]?.items, case .list(let names)? = ctx["textColorNames"] else { return XCTFail() }
         XCTAssertEqual(names.map { $0["identifier"] }, ["title", "body"])
         let aurora = themes[0]
         XCTAssertEqual(aurora["first"], true)
