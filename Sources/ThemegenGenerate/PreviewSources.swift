@@ -26,6 +26,9 @@ package struct PreviewSources: Sendable {
             themes: { files, console in
                 var options = themeOptions
                 options.thumbnail = PreviewBuilder.thumbnailSize
+                // On disk until written, as in a run; the spool goes when the last plan naming
+                // its files does.
+                options.thumbnailSpool = Spool()
                 return PreviewTheme.shown(ThemeExtractor.extraction(files: files, options: options, console: console)).themes
             },
             assets: { inputs, console in try sliced(inputs, options: sliceOptions, console: console) })
