@@ -8,8 +8,9 @@ import Darwin
 /// temporary folder instead of memory: a run over 500 artboards would otherwise hold every
 /// thumbnail until the end, and its memory would grow with the design system.
 ///
-/// The folder (under `$TMPDIR`, else `/tmp`) is made on the first `store` and goes with
-/// `remove()`, which the run calls once it has written its outputs. Nothing is ever put in the
+/// The folder (`themegen-spool-PID-XXXXXX` under `$TMPDIR`, else `/tmp`) is made on the first
+/// `store` and goes with `remove()`, which the run calls once it has written its outputs; a
+/// killed run's is removed by the next run that spools. Nothing is ever put in the
 /// project: `--check` and `--dry-run` spool too.
 package final class Spool: @unchecked Sendable {
     // Guarded by `lock`.
@@ -50,12 +51,32 @@ package final class Spool: @unchecked Sendable {
 
     private func makeFolder(shownAs name: String) throws -> String {
         let base = getenv("TMPDIR").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
-        var template = Array(((base.hasSuffix("/") ? base : base + "/") + "themegen-spool-XXXXXX").utf8CString)
+        let prefix = (base.hasSuffix("/") ? base : base + "/") + Spool.prefix
+        Spool.removeAbandoned(in: base)
+        var template = Array((prefix + String(getpid()) + "-XXXXXX").utf8CString)
         let made = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
         guard made != nil else {
             throw FileError(name, "cannot make a temporary folder in \(base) for the preview images: \(String(cString: strerror(errno))); set TMPDIR to a writable folder", kind: .io)
         }
         return String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+}
+
+extension Spool {
+    static let prefix = "themegen-spool-"
+
+    /// Removes the spools of runs that were killed (their process is gone), so interrupted
+    /// runs do not pile up in the temporary folder. A spool of a live process, or of another
+    /// user's, is left alone.
+    static func removeAbandoned(in base: String) {
+        for entry in FileSystem.list(base) where entry.hasPrefix(prefix) {
+            let rest = entry.dropFirst(prefix.count)
+            guard let dash = rest.firstIndex(of: "-"), let pid = Int32(rest[..<dash]), pid > 0 else { continue }
+            guard kill(pid, 0) != 0 && errno == ESRCH else { continue }
+            let dir = base + "/" + entry
+            for name in FileSystem.list(dir) { unlink(dir + "/" + name) }
+            rmdir(dir)
+        }
     }
 }
 

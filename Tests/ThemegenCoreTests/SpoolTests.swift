@@ -33,7 +33,7 @@ final class SpoolTests: XCTestCase {
 
             let folders = try FileManager.default.contentsOfDirectory(atPath: tmp)
             XCTAssertEqual(folders.count, 1)
-            XCTAssertTrue(folders[0].hasPrefix("themegen-spool-"), folders[0])
+            XCTAssertTrue(folders[0].hasPrefix("themegen-spool-\(getpid())-"), folders[0])
             XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: tmp + "/" + folders[0]), ["1"])
 
             spool.remove()
@@ -41,6 +41,29 @@ final class SpoolTests: XCTestCase {
             XCTAssertThrowsError(try content.read(shownAs: "Generated/Preview/images/themes/dusk.png")) { error in
                 XCTAssertEqual("\(error)", "Generated/Preview/images/themes/dusk.png: its content kept in \(file.path) is gone (was the temporary folder cleaned during the run?); run themegen again")
             }
+        }
+    }
+
+    /// A killed run leaves its spool; the next run that spools removes it, and only it.
+    func testAKilledRunsSpoolIsRemovedByTheNext() throws {
+        try withTemporaryFolder { tmp in
+            // A process that has exited: its pid is free (until reused, which leaves the folder).
+            let gone = Process()
+            gone.executableURL = URL(fileURLWithPath: "/bin/true")
+            try gone.run()
+            gone.waitUntilExit()
+            let dead = "themegen-spool-\(gone.processIdentifier)-abc123"
+            let live = "themegen-spool-\(getppid())-def456"
+            for (folder, file) in [(dead, "1"), (live, "1"), ("themegen-spool-notes", "keep")] {
+                try FileManager.default.createDirectory(atPath: tmp + "/" + folder, withIntermediateDirectories: false)
+                writeFile(tmp + "/" + folder + "/" + file, "x")
+            }
+            let spool = Spool()
+            _ = try spool.store([1, 2, 3], shownAs: "a.png")
+            let left = try FileManager.default.contentsOfDirectory(atPath: tmp).sorted()
+            XCTAssertEqual(left.filter { !$0.hasPrefix("themegen-spool-\(getpid())-") }, [live, "themegen-spool-notes"].sorted())
+            XCTAssertEqual(left.count, 3)
+            spool.remove()
         }
     }
 
