@@ -51,7 +51,7 @@ package struct GradientFitter {
         // steep gradient spreads a cell's pixels too, an edge or a glyph far more.
         let ramp = rampVariance()
         let noiseVariance = median((0..<n).map { max(0, grid.variance[$0] - ramp[$0]) }, upTo: 3 * 255 * 255)
-        let smooth = (0..<n).map { grid.variance[$0] <= 3 * (noiseVariance + ramp[$0]) + 4 }
+        let smooth = rampContinued((0..<n).map { grid.variance[$0] <= 3 * (noiseVariance + ramp[$0]) + 4 }, ramp: ramp, noiseVariance: noiseVariance)
         let (labels, largest) = smoothRegions(smooth)
         return (labels.map { $0 == largest && largest >= 0 }, noiseVariance, smooth, labels, largest)
     }
@@ -286,6 +286,26 @@ package struct GradientFitter {
             e += grid.count[k] * (cellModel(p, line: line, k: k, t: t, reach: reachT, jumps: jumps) - grid.color(k)).lengthSquared
         }
         return e
+    }
+
+    /// The smooth cells, plus each cell no more than twice as spread as a neighbour that is a
+    /// smooth part of a steep ramp. Where a steep ramp starts, ends or turns back inside a cell,
+    /// the cell holds part of the slope while a neighbour on the other side is flat (or the
+    /// cell's mean equals it): judged by that side the cell looks unsmooth, and a line of such
+    /// cells cut the gradient apart (the part beyond came back as a bar). A cell across a card's
+    /// or bar's edge is spread by the whole step between them, far more than the ramp beside it.
+    private func rampContinued(_ smooth: [Bool], ramp: [Double], noiseVariance: Double) -> [Bool] {
+        let cols = grid.columns, rows = grid.rows
+        let steep = 3 * noiseVariance + 4
+        var out = smooth
+        for k in 0..<smooth.count where !smooth[k] {
+            let i = k % cols, j = k / cols, v = grid.variance[k]
+            @inline(__always) func carries(_ m: Int) -> Bool { smooth[m] && ramp[m] >= steep && v <= 2 * grid.variance[m] }
+            if (i > 0 && carries(k - 1)) || (i + 1 < cols && carries(k + 1)) || (j > 0 && carries(k - cols)) || (j + 1 < rows && carries(k + cols)) {
+                out[k] = true
+            }
+        }
+        return out
     }
 
     /// The spread a linear ramp would give each cell, from the smaller one-sided difference to
