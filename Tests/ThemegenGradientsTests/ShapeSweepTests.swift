@@ -220,6 +220,7 @@ final class ShapeSweepTests: XCTestCase {
             problems.append("\(f.stops.count) stops, authored \(c.expected.stops.count): \(f.stops.map { f2($0.position) }) vs \(c.expected.stops.map { f2($0.position) })")
         }
         if f.problem != nil { problems.append("problem \(String(describing: f.problem!))") }
+        if !problems.isEmpty { problems.append("fitted \(f.shape), \(f.overlays.count) overlays") }
         return problems
     }
 
