@@ -144,6 +144,11 @@ struct ShapeFitter {
         basis = awayFromShadows(inliers: inliers, found: found, fitted: fitted, t: t, reach: reach)
         p = profiles.fitProfile(bins: bins(t, basis))
         guard p.knots.count >= 2 else { return nil }
+        // The cells near overlays were judged against stops the shadows bent: judge them again.
+        if basis != inliers {
+            found = overlays(g, profile: p, t: t, fitted: fitted, candidates: candidates, unsmooth: unsmooth, reach: reach)
+            inliers = zip(found, fitted).map { $0 && $1 }
+        }
         // What is not overlay: the cells judged gradient, and those no cell mean can describe
         // (an angular centre and seam, where they were when judged).
         let gradientCells = (0..<n).map { drawn[$0] && (inliers[$0] || !fitted[$0]) }
