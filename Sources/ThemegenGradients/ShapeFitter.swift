@@ -128,45 +128,84 @@ struct ShapeFitter {
         }
         refine(rounds: 8)
         let unsmooth = smooth.map { !$0 }, reach = profiles.shadowReach
+        var found = inliers
         for _ in 0..<3 {
-            let found = overlays(g, profile: p, t: t, fitted: fitted, candidates: candidates, unsmooth: unsmooth, reach: reach)
+            found = overlays(g, profile: p, t: t, fitted: fitted, candidates: candidates, unsmooth: unsmooth, reach: reach)
             let gradient = zip(found, fitted).map { $0 && $1 }
             if gradient == inliers { break }
             inliers = gradient
-            // Soft shadows fade out next to what casts them: the stops keep away from them,
-            // except where only cells near overlays reach (a ramp's end must stay in view).
-            var away = zip(OverlayDetector.awayFromOverlays(found, columns: cols, reach: reach), fitted).map { $0 && $1 }
-            var lo = Double.infinity, hi = -Double.infinity
-            for k in 0..<n where away[k] { lo = min(lo, t[k]); hi = max(hi, t[k]) }
-            for k in 0..<n where inliers[k] && (t[k] < lo || t[k] > hi) { away[k] = true }
-            basis = count(away) * 3 >= count(inliers) ? away : inliers
+            basis = awayFromShadows(inliers: inliers, found: found, fitted: fitted, t: t, reach: reach)
             p = profiles.fitProfile(bins: bins(t, basis), warm: p)
             refine(rounds: 3)
+        }
+        // Afresh, so that the stops are the fewest for the final geometry, on the cells away
+        // from the overlays' soft shadows (a shadow's faint fringe passes for gradient, and
+        // bends the stops it lies across into extra ones).
+        basis = awayFromShadows(inliers: inliers, found: found, fitted: fitted, t: t, reach: reach)
+        p = profiles.fitProfile(bins: bins(t, basis))
+        guard p.knots.count >= 2 else { return nil }
+        // The cells near overlays were judged against stops the shadows bent: judge them again.
+        if basis != inliers {
+            found = overlays(g, profile: p, t: t, fitted: fitted, candidates: candidates, unsmooth: unsmooth, reach: reach)
+            inliers = zip(found, fitted).map { $0 && $1 }
         }
         // What is not overlay: the cells judged gradient, and those no cell mean can describe
         // (an angular centre and seam, where they were when judged).
         let gradientCells = (0..<n).map { drawn[$0] && (inliers[$0] || !fitted[$0]) }
-        // Afresh, so that the stops are the fewest for the final geometry.
-        p = profiles.fitProfile(bins: bins(t, inliers))
-        guard p.knots.count >= 2 else { return nil }
         if kind == .angular {
-            (g.cx, g.cy) = refinedCentre(g, profile: p, inliers: inliers)
+            // Away from the overlays' shadows too: a shadow's fringe next to the centre passes
+            // for gradient and pulls it.
+            (g.cx, g.cy) = refinedCentre(g, profile: p, clean: OverlayDetector.awayFromOverlays(found, columns: cols, reach: reach))
             if seamed {
                 g.start = refinedSeam(g, profile: p)
-                let cells = usable(inliers, g)
+                let cells = usable(basis, g)
                 p = profiles.fitProfile(bins: bins(positions(g, cells: cells), cells), warm: p)
             } else {
-                (g, p) = seamlessStart(g, profile: p, inliers: inliers)
+                (g, p) = seamlessStart(g, profile: p, inliers: basis)
             }
         }
         return result(g, profile: p, inliers: inliers, gradientCells: gradientCells, candidates: candidates, noiseVariance: noiseVariance)
     }
 
+    /// An overlay across the seam or the centre is one overlay: a cell never judged (`unjudged`,
+    /// the band along an angular seam and the disc around its centre) counts as overlay when
+    /// overlay lies on both sides of it within three cells, along its row or its column.
+    private func bridged(_ gradient: [Bool], unjudged: [Bool]) -> [Bool] {
+        let cols = grid.columns, rows = grid.rows
+        var out = gradient
+        @inline(__always) func overlay(_ i: Int, _ j: Int) -> Bool {
+            i >= 0 && i < cols && j >= 0 && j < rows && !gradient[j * cols + i] && !unjudged[j * cols + i] && grid.drawn(j * cols + i)
+        }
+        for k in 0..<gradient.count where unjudged[k] && gradient[k] {
+            let i = k % cols, j = k / cols
+            let across = (1...3).contains { overlay(i - $0, j) } && (1...3).contains { overlay(i + $0, j) }
+            let along = (1...3).contains { overlay(i, j - $0) } && (1...3).contains { overlay(i, j + $0) }
+            if across || along { out[k] = false }
+        }
+        return out
+    }
+
+    /// The inliers beyond a shadow's reach of every overlay the detector found: soft shadows
+    /// fade out next to what casts them, so the stops keep away from them. A stretch of t seen
+    /// only near overlays inside that range is left to the stops on either side (a shadow's
+    /// fringe there passes for gradient, and would bend the ramp into extra stops); beyond
+    /// its ends the inliers stand in (a ramp's end must stay in view), and so do they all when
+    /// the cells away are too few to carry the fit.
+    private func awayFromShadows(inliers: [Bool], found: [Bool], fitted: [Bool], t: [Double], reach: Int) -> [Bool] {
+        let n = inliers.count
+        var away = zip(OverlayDetector.awayFromOverlays(found, columns: grid.columns, reach: reach), fitted).map { $0 && $1 }
+        var lo = Double.infinity, hi = -Double.infinity
+        for k in 0..<n where away[k] { lo = min(lo, t[k]); hi = max(hi, t[k]) }
+        for k in 0..<n where inliers[k] && (t[k] < lo || t[k] > hi) { away[k] = true }
+        return count(away) * 3 >= count(inliers) ? away : inliers
+    }
+
     /// The cells the overlay detector calls gradient, from every cell's residual against the
     /// model: the colour a cell of the profile averages to where it lies, with the slack its
-    /// extent along t gives where the colour changes fast. The cells near the centre, where a
-    /// cell spans a curved stretch no cell-centred model describes, and an angular seam are
-    /// never overlays.
+    /// extent along t gives where the colour changes fast. Near an angular centre, where a cell
+    /// spans a wide arc, the model averaged over the cell's pixels. The cells no cell mean can
+    /// describe (an angular seam, the disc at its centre) and those near a radial centre (the
+    /// ramp's curved start) are never overlays.
     private func overlays(_ g: Geometry, profile p: PiecewiseProfile, t: [Double], fitted: [Bool], candidates: [Bool],
                           unsmooth: [Bool], reach: Int) -> [Bool] {
         let half = 0.5 * Double(grid.cellSize), inv = 1 / scale, k2 = g.k * g.k
@@ -180,7 +219,14 @@ struct ShapeFitter {
         }
         return OverlayDetector.detect(grid: grid, unsmooth: unsmooth, trusted: candidates, shadowReach: reach, spansModel: spans) { k in
             let dx = grid.cx[k] - g.cx, dy = grid.cy[k] - g.cy
-            guard fitted[k], dx * dx + dy * dy >= near * near else { return (grid.color(k), 0) }
+            guard fitted[k] else { return (grid.color(k), 0) }
+            if dx * dx + dy * dy < near * near {
+                // Near an angular centre a cell spans a wide arc: what the model averages to over
+                // its pixels decides (a card there is still an overlay). Near a radial one the
+                // curved cells are the ramp's start, never an overlay.
+                guard kind == .angular else { return (grid.color(k), 0) }
+                return (cellAverage(k) { x, y in p.value(self.position(g, x, y)) }, 0)
+            }
             // Half the cell's extent along t.
             let reachT: Double
             switch kind {
@@ -544,18 +590,22 @@ struct ShapeFitter {
     /// there (2 to 8 cells out, overlays and the seam left out), compared with the model
     /// averaged over each cell, pin it down. Gauss-Newton on the cell averages, within a cell
     /// of the estimate.
-    private func refinedCentre(_ g: Geometry, profile p: PiecewiseProfile, inliers: [Bool]) -> (Double, Double) {
+    /// `clean`: the cells beyond a shadow's reach of every overlay, used when at least 16 of
+    /// them lie near the centre.
+    private func refinedCentre(_ g: Geometry, profile p: PiecewiseProfile, clean: [Bool]) -> (Double, Double) {
         let cs = Double(grid.cellSize)
         let seamed = p.knots.count >= 2 && p.colors[0] != p.colors[p.colors.count - 1]
         let a = g.start * Double.pi / 180, ux = sin(a), uy = -cos(a)
         var near: [Int] = []
-        for k in 0..<inliers.count where grid.drawn(k) {
+        for k in 0..<clean.count where grid.drawn(k) {
             let dx = grid.cx[k] - g.cx, dy = grid.cy[k] - g.cy, r2 = dx * dx + dy * dy
             guard r2 >= 4 * cs * cs && r2 <= 64 * cs * cs else { continue }
             // A cell the seam crosses moves with it, not with the centre.
             if seamed && dx * ux + dy * uy > 0 && abs(dx * uy - dy * ux) < cs { continue }
             near.append(k)
         }
+        let away = near.filter { clean[$0] }
+        if away.count >= 16 { near = away }
         guard near.count >= 16 else { return (g.cx, g.cy) }
         // Cells the model cannot explain at all (an overlay) stay out.
         let limit = 40.0
@@ -725,7 +775,7 @@ struct ShapeFitter {
         let q = quality(model, inliers: inliers, candidates: candidates, unusable: gradientCells.indices.map { gradientCells[$0] && !inliers[$0] },
                         noiseVariance: noiseVariance)
         let explained = Double(inliers.reduce(0) { $0 + ($1 ? 1 : 0) }) / Double(max(1, inliers.count))
-        let overlays = GradientFitter(grid: grid, options: options).overlayRects(gradientCells)
+        let overlays = GradientFitter(grid: grid, options: options).overlayRects(bridged(gradientCells, unjudged: (0..<gradientCells.count).map { gradientCells[$0] && !inliers[$0] }))
         var problem: FitProblem? = nil
         let coverage = Double(GradientFitter.unionArea(overlays)) / Double(grid.width * grid.height)
         if (noiseVariance / 3).squareRoot() > 5 { problem = .photo }

@@ -110,6 +110,17 @@ package enum OverlayScenarios {
             ("conic seam 60 card soft shadow", S.angular(w, h, center: (0.5, 0.45), start: 60, [("#FF512F", 0), ("#F09819", 0.5), ("#6A3093", 1)],
                                                          overlays: card(cardRect)),
              [cardRect]),
+            // A card above the centre, across the seam: its soft shadow lies between the centre
+            // and the card on the rays either side of the seam, and must not bend the stops
+            // there into extra ones (issue 17).
+            // (Before, 18 stops and max ΔE 4; the centre lies within the shadow's reach.)
+            ("conic seam 0 card above the centre", S.angular(w, h, center: (0.5, 0.55), start: 0, [("#FF512F", 0), ("#F09819", 0.5), ("#6A3093", 1)],
+                                                             overlays: card(PixelRect(x: 24, y: 250, width: w - 48, height: 160))),
+             [PixelRect(x: 24, y: 250, width: w - 48, height: 160)]),
+            // The same at a 20° seam (before: 16 stops and max ΔE 50).
+            ("conic seam 20 card above the centre", S.angular(w, h, center: (0.5, 0.6), start: 20, [("#FF512F", 0), ("#F09819", 0.5), ("#6A3093", 1)],
+                                                              overlays: card(PixelRect(x: 24, y: 300, width: w - 48, height: 150))),
+             [PixelRect(x: 24, y: 300, width: w - 48, height: 150)]),
             // A seam running under a translucent tab bar.
             ("conic seam 160 tab bar", S.angular(w, h, center: (0.5, 0.6), start: 160, [("#FF512F", 0), ("#F09819", 0.5), ("#6A3093", 1)],
                                                  overlays: [tabBar(w)]),
