@@ -778,7 +778,14 @@ struct ShapeFitter {
         let overlays = GradientFitter(grid: grid, options: options).overlayRects(bridged(gradientCells, unjudged: (0..<gradientCells.count).map { gradientCells[$0] && !inliers[$0] }))
         var problem: FitProblem? = nil
         let coverage = Double(GradientFitter.unionArea(overlays)) / Double(grid.width * grid.height)
+        // Boxes over most of the artboard that the cells judged overlay fill less than half of:
+        // no objects lie there, the shape misses in scattered bands (a saddle or a mesh), and
+        // the user should hear that it is not this kind of gradient.
+        let smoothCells = candidates.reduce(0) { $0 + ($1 ? 1 : 0) }
+        let smoothExplained = zip(candidates, inliers).reduce(0) { $0 + ($1.0 && $1.1 ? 1 : 0) }
+        let unexplained = smoothCells > 0 ? 1 - Double(smoothExplained) / Double(smoothCells) : 1
         if (noiseVariance / 3).squareRoot() > 5 { problem = .photo }
+        else if coverage > 0.5 && (1 - explained) * 2 < coverage { problem = .notLinear(unexplained: unexplained) }
         else if coverage > 0.5 { problem = .overlaysTooLarge(coverage: coverage) }
         else if explained < 0.5 { problem = .littleGradient(explained: explained) }
         let fit = GradientFit(angle: 180, stops: model.stops, startPoint: UnitPoint(x: 0.5, y: 0), endPoint: UnitPoint(x: 0.5, y: 1),
