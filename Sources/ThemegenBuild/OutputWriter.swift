@@ -104,8 +104,9 @@ package enum OutputWriter {
         /// What each stale output held when it was compared: re-checked just before its rename.
         var seenHashes: [String: String] = [:]
 
-        for file in plan.files.sorted(by: { $0.path < $1.path }) {
-            let hash = file.content.sha256
+        let files = plan.files.sorted(by: { $0.path < $1.path })
+        let hashes = contentHashes(files)
+        for (file, hash) in zip(files, hashes) {
             guard let onDisk = try FileSystem.readFile(join(root, file.path), shownAs: file.path) else {
                 report.missing.append(file.path)
                 writes.append((file, hash))
@@ -122,10 +123,11 @@ package enum OutputWriter {
                 finalFiles[file.path] = SHA256.hex(onDisk)
                 continue
             }
+            let diskHash = SHA256.hex(onDisk)
             report.stale.append(file.path)
             writes.append((file, hash))
-            seenHashes[file.path] = SHA256.hex(onDisk)
-            if !options.force, !options.check, !manifest.owns(file.path, hash: SHA256.hex(onDisk)) {
+            seenHashes[file.path] = diskHash
+            if !options.force, !options.check, !manifest.owns(file.path, hash: diskHash) {
                 conflicts.append(OwnershipError(path: file.path, reason: manifest.files[file.path] == nil
                     ? "exists and was not written by themegen"
                     : "was changed since themegen wrote it"))
@@ -231,6 +233,32 @@ package enum OutputWriter {
     /// Writes each file's bytes to its temp path, on all cores: creating hundreds of files is
     /// kernel work that a single thread would wait out alone. The first failure in write order
     /// is thrown; every temp is still cleaned up by the caller.
+    /// Each file's SHA-256, on all cores (hashing is most of the writer's own work on a cold
+    /// run). Files that share one buffer, as the preview's copies of the catalog's images do,
+    /// are hashed once.
+    static func contentHashes(_ files: [PlannedFile]) -> [String] {
+        var firstWith: [BufferKey: Int] = [:]
+        var source = [Int](repeating: 0, count: files.count)
+        var distinct: [Int] = []
+        for (i, f) in files.enumerated() {
+            guard case .bytes(let b) = f.content else { source[i] = distinct.count; distinct.append(i); continue }
+            let key = b.withUnsafeBufferPointer { BufferKey(address: Int(bitPattern: $0.baseAddress), count: $0.count) }
+            if let k = firstWith[key] { source[i] = k; continue }
+            firstWith[key] = distinct.count
+            source[i] = distinct.count
+            distinct.append(i)
+        }
+        let hashed = concurrentMap(distinct.count) { files[distinct[$0]].content.sha256 }
+        return source.map { hashed[$0] }
+    }
+
+    /// A byte buffer's identity: arrays that share storage share it (empty arrays all look
+    /// alike, and all hash alike).
+    private struct BufferKey: Hashable {
+        var address: Int
+        var count: Int
+    }
+
     static func writeTemporaries(_ files: [PlannedFile], to temporaries: [String]) throws {
         let results = concurrentMap(files.count) { i in
             Result { try FileSystem.writeTemporary(try files[i].read(), at: temporaries[i], shownAs: files[i].path, sync: false) }

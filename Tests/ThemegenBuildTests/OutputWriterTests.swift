@@ -32,6 +32,26 @@ final class OutputWriterTests: XCTestCase {
         XCTAssertEqual(readText(root + "/" + manifest), expected)
     }
 
+    /// The preview's copies of catalog images share the images' buffers and are hashed once;
+    /// every file still gets its own content's hash, and a file whose buffer is shared with
+    /// none is hashed on its own.
+    func testFilesSharingABufferAreRecordedWithTheirOwnContentsHash() throws {
+        let root = makeTemporaryFolder(self)
+        let image: [UInt8] = Array(0..<200)
+        let other: [UInt8] = Array(repeating: 7, count: 200)
+        let files = [PlannedFile(path: "Images/x.png", bytes: image),
+                     PlannedFile(path: "Preview/x.png", bytes: image),
+                     PlannedFile(path: "Preview/y.png", bytes: other),
+                     PlannedFile(path: "empty.txt", bytes: []),
+                     PlannedFile(path: "empty2.txt", bytes: [])]
+        XCTAssertEqual(OutputWriter.contentHashes(files),
+                       [SHA256.hex(image), SHA256.hex(image), SHA256.hex(other), SHA256.hex([]), SHA256.hex([])])
+        let report = try OutputWriter.apply(plan: OutputPlan(files: files), root: root, options: WriteOptions())
+        XCTAssertEqual(report.hashes["Preview/x.png"], SHA256.hex(image))
+        XCTAssertEqual(report.hashes["Preview/y.png"], SHA256.hex(other))
+        XCTAssertEqual(Array(try Data(contentsOf: URL(fileURLWithPath: root + "/Preview/y.png"))), other)
+    }
+
     func testManifestIsTheSameInAnyFolder() throws {
         let a = makeTemporaryFolder(self), b = makeTemporaryFolder(self)
         _ = try OutputWriter.apply(plan: plan(v1), root: a, options: WriteOptions())
