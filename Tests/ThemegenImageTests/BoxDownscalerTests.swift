@@ -43,6 +43,39 @@ final class BoxDownscalerTests: XCTestCase {
         XCTAssertEqual(rgba8(out), [128, 0, 255, 255])
     }
 
+    /// The rounding (doubles where exact, integers past that) against the definition in 128-bit
+    /// integers: exact halves round up, and quotients a hair below a half or a whole stay down.
+    func testRoundingMatchesExactIntegerDivision() {
+        func exact(_ n: UInt64, _ k: UInt64, _ d: UInt64) -> UInt8 {
+            let (hi, lo) = n.multipliedFullWidth(by: k)
+            let (q, r) = d.dividingFullWidth((hi, lo))
+            return UInt8(truncatingIfNeeded: r >= d - r ? q + 1 : q)
+        }
+        var cases: [(UInt64, UInt64, UInt64)] = []
+        // Footprints of real sizes: d up to 255·(1242·2688)² and n up to 255·d.
+        for d: UInt64 in [1, 2, 3, 7, 255, 65535, 255 * 1242 * 2688, 1 << 50, (1 << 51) - 1, 1 << 51, 1 << 60] {
+            for q: UInt64 in [0, 1, 127, 254] {
+                let base = d / 255 * q
+                for n in [base, base + 1, base &- 1, d / 2, (d + 1) / 2, d &- 1, d] where n <= d {
+                    cases.append((n, 255, d))
+                    cases.append((n, 1, d))
+                }
+            }
+        }
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        for _ in 0..<20_000 {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            let d = (state >> 20) % (255 * 1242 * 2688) + 1
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            cases.append(((state >> 8) % (d + 1), 255, d))
+        }
+        // 16-bit sources: n · k past 2⁶⁴.
+        cases.append((UInt64.max / 200, 255, UInt64.max / 2))
+        for (n, k, d) in cases {
+            XCTAssertEqual(BoxDownscaler.rounded(n, times: k, over: d), exact(n, k, d), "round(\(n)·\(k)/\(d))")
+        }
+    }
+
     func testFittingSizeKeepsTheAspectRatioAndNeverEnlarges() {
         XCTAssertTrue(BoxDownscaler.fittingSize(width: 1125, height: 2436, maxWidth: 300, maxHeight: 540) == (249, 540))
         XCTAssertTrue(BoxDownscaler.fittingSize(width: 2400, height: 600, maxWidth: 300, maxHeight: 540) == (300, 75))
