@@ -286,7 +286,7 @@ package enum OutputWriter {
             let parts = path.split(separator: "/", omittingEmptySubsequences: false)
             if PathGuard.formProblem(path) != nil {
                 errors.append(FileError(path, "output path must be relative, inside the config's folder, without '.' or '..'"))
-            } else if path == options.manifestPath || parts.first == ".themegen" || parts.contains(where: { FileSystem.looksTemporary(String($0)) }) {
+            } else if path == options.manifestPath || parts.first == ".themegen" || FileSystem.looksTemporary(path) {
                 errors.append(FileError(path, "output path collides with themegen's own bookkeeping files (.themegen/, the manifest, names containing '.themegen-tmp')"))
             } else if !seen.insert(path).inserted {
                 errors.append(FileError(path, "two outputs of this run have the same path"))

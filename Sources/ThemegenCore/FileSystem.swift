@@ -116,10 +116,18 @@ package enum FileSystem {
         return !pid.isEmpty && pid.allSatisfy { $0.isASCII && $0.isNumber }
     }
 
-    /// Whether a path component could be mistaken for one of themegen's temp names.
+    /// Whether a path (any of its components) could be mistaken for one of themegen's temp names.
     package static func looksTemporary(_ name: String) -> Bool {
-        name.contains(".themegen-tmp")
+        // Bytes, not characters: a run checks every output path, and the marker is ASCII.
+        let bytes = Array(name.utf8), marker = temporaryMarkerStem
+        guard bytes.count >= marker.count else { return false }
+        for i in 0...(bytes.count - marker.count) where bytes[i] == marker[0] {
+            if bytes[i..<(i + marker.count)].elementsEqual(marker) { return true }
+        }
+        return false
     }
+
+    private static let temporaryMarkerStem = Array(".themegen-tmp".utf8)
 
     /// Deletes the temps that killed runs left beside `output` (a full path): files or links
     /// (unlinking a link leaves its target alone) named exactly like themegen's temps for it.
