@@ -1,0 +1,57 @@
+import XCTest
+@testable import ThemegenImage
+@testable import ThemegenGradients
+
+/// The stop rule of the greedy knot climb: generalised cross-validation over the bins' values.
+final class ClimbProgressTests: XCTestCase {
+    static func bins(_ count: Int, alpha: Double = 255, weight: (Int) -> Double = { _ in 1 }) -> ProfileBins {
+        ProfileBins(t: (0..<count).map { Double($0) / Double(count - 1) },
+                    color: (0..<count).map { Color4(Double($0), 100, 50, alpha) },
+                    weight: (0..<count).map(weight), space: .sRGB)
+    }
+
+    /// 100 equal opaque bins are 300 values and a knot costs 6: three knots in a row that do not
+    /// lower SSE / (1 − 6k/300)² below its best stall the climb; one that does starts the count anew.
+    func testThreeKnotsWithoutGainStallTheClimb() {
+        var p = ClimbProgress(bins: Self.bins(100))
+        XCTAssertEqual(p.values, 300, accuracy: 1e-9)
+        XCTAssertEqual(p.parametersPerKnot, 6)
+        XCTAssertFalse(p.stalled(knots: 2, sse: 1000))   // 1000 / 0.96² = 1085.1, the best
+        XCTAssertFalse(p.stalled(knots: 3, sse: 900))    // 900 / 0.94² = 1018.6, the best
+        XCTAssertFalse(p.stalled(knots: 4, sse: 890))    // 890 / 0.92² = 1051.5: no gain, 1
+        XCTAssertFalse(p.stalled(knots: 5, sse: 880))    // 1086.4: 2
+        XCTAssertFalse(p.stalled(knots: 6, sse: 700))    // 700 / 0.88² = 903.9: a real stop, anew
+        XCTAssertFalse(p.stalled(knots: 7, sse: 690))    // 690 / 0.86² = 932.9: 1
+        XCTAssertFalse(p.stalled(knots: 8, sse: 680))    // 680 / 0.84² = 963.7: 2
+        XCTAssertTrue(p.stalled(knots: 9, sse: 670))     // 670 / 0.82² = 996.4: 3, stalled
+    }
+
+    /// Each knot of a steep many-stop gradient takes off far more than its share: no stall.
+    func testSteadyGainsNeverStall() {
+        var p = ClimbProgress(bins: Self.bins(100))
+        var sse = 5000.0
+        for k in 2...16 {
+            XCTAssertFalse(p.stalled(knots: k, sse: sse), "\(k) knots")
+            sse *= 0.7
+        }
+    }
+
+    /// A translucent artboard gives 4 values a bin and a knot costs 7; bins of unequal weight are
+    /// worth fewer equal ones, (Σw)² / Σw²; where the values are too few to judge the parameters,
+    /// the climb never stalls (it runs to the cap as before).
+    func testValuesFollowChannelsAndWeights() {
+        let translucent = ClimbProgress(bins: Self.bins(100, alpha: 200))
+        XCTAssertEqual(translucent.values, 400, accuracy: 1e-9)
+        XCTAssertEqual(translucent.parametersPerKnot, 7)
+        // Half the bins weigh 3, half 1: (200)² / (50·9 + 50) = 80 bins, 240 values.
+        let uneven = ClimbProgress(bins: Self.bins(100, weight: { $0 < 50 ? 3 : 1 }))
+        XCTAssertEqual(uneven.values, 240, accuracy: 1e-9)
+        var few = ClimbProgress(bins: Self.bins(10))   // 30 values
+        XCTAssertFalse(few.stalled(knots: 2, sse: 100))
+        XCTAssertFalse(few.stalled(knots: 3, sse: 100))
+        XCTAssertFalse(few.stalled(knots: 4, sse: 100))
+        XCTAssertFalse(few.stalled(knots: 5, sse: 100))   // 1 − 30/30 = 0: not judged
+        XCTAssertFalse(few.stalled(knots: 5, sse: 100))
+        XCTAssertFalse(few.stalled(knots: 5, sse: 100))
+    }
+}
