@@ -703,13 +703,17 @@ package struct GradientFitter {
             if accurate(best, bins) { return extrapolatedEnds(best, bins: bins, low: low, high: high, hardLow: hardLow, hardHigh: hardHigh) }
             knots = [lo, hi]
         }
+        var progress = ClimbProgress(bins: bins)
         while true {
             knots = placed(knots, bins: bins, lo: lo, hi: hi, radius: radius)
             radius = .infinity
-            best = PiecewiseProfile(knots: knots, colors: bins.solve(knots: knots).colors)
-            // At the cap short of the accuracy, the data has a floor no profile reaches.
+            let solved = bins.solve(knots: knots)
+            best = PiecewiseProfile(knots: knots, colors: solved.colors)
+            // At the cap short of the accuracy, or where more stops only fit what no gradient
+            // explains, the data has a floor no profile reaches.
             let reached = accurate(best, bins)
-            if knots.count >= maxStops || reached {
+            let stalled = !reached && progress.stalled(knots: knots.count, sse: solved.sse)
+            if knots.count >= maxStops || reached || stalled {
                 let kept = collinearPruned(pruned(best, bins: bins, lo: lo, hi: hi, floor: !reached), bins: bins)
                 return extrapolatedEnds(kept, bins: bins, low: low, high: high, hardLow: hardLow, hardHigh: hardHigh)
             }
