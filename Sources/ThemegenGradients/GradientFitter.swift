@@ -709,12 +709,11 @@ package struct GradientFitter {
             radius = .infinity
             let solved = bins.solve(knots: knots)
             best = PiecewiseProfile(knots: knots, colors: solved.colors)
-            // At the cap short of the accuracy, or where more stops only fit what no gradient
-            // explains, the data has a floor no profile reaches.
+            // Where more stops only fit what no gradient explains, the climb has stalled.
             let reached = accurate(best, bins)
             let stalled = !reached && progress.stalled(knots: knots.count, sse: solved.sse)
             if knots.count >= maxStops || reached || stalled {
-                let kept = collinearPruned(pruned(best, bins: bins, lo: lo, hi: hi, floor: !reached), bins: bins)
+                let kept = collinearPruned(pruned(best, bins: bins, lo: lo, hi: hi), bins: bins)
                 return extrapolatedEnds(kept, bins: bins, low: low, high: high, hardLow: hardLow, hardHigh: hardHigh)
             }
             // The next knot goes where the profile misses most.
@@ -732,9 +731,7 @@ package struct GradientFitter {
     /// can become redundant once the others moved): fewest stops that reach the accuracy.
     /// A knot that improves the mean error by less than a fifth (and is not needed for the
     /// max) only follows the data's own floor (quantisation of a dark diagonal, grain): it goes.
-    /// With `floor` (the cap was reached short of the accuracy), each bin counts only by what
-    /// 8-bit rounding does not explain: else no candidate is accurate and every knot stays.
-    private func pruned(_ p: PiecewiseProfile, bins: ProfileBins, lo: Double, hi: Double, floor: Bool) -> PiecewiseProfile {
+    private func pruned(_ p: PiecewiseProfile, bins: ProfileBins, lo: Double, hi: Double) -> PiecewiseProfile {
         var best = p
         let meanLimit = max(0.15, 1.2 * meanError(p, bins) + 0.01)
         var i = 1
@@ -743,7 +740,7 @@ package struct GradientFitter {
             knots.remove(at: i)
             knots = placed(knots, bins: bins, lo: lo, hi: hi, radius: (hi - lo) / 10)
             let candidate = PiecewiseProfile(knots: knots, colors: bins.solve(knots: knots).colors)
-            if accurate(candidate, bins, meanLimit: meanLimit, beyondRounding: floor) { best = candidate } else { i += 1 }
+            if accurate(candidate, bins, meanLimit: meanLimit) { best = candidate } else { i += 1 }
         }
         return best
     }
@@ -821,7 +818,15 @@ package struct GradientFitter {
         return sw > 0 ? sum / sw : 0
     }
 
-    private func accurate(_ p: PiecewiseProfile, _ bins: ProfileBins, meanLimit: Double = 0.15, beyondRounding: Bool = false) -> Bool {
+    /// Whether the profile explains the bins: weighted mean ΔE2000 within `meanLimit`, no broad
+    /// miss, and no well-populated bin away from a kink off by more than ΔE 0.45 beyond what
+    /// 8-bit rounding explains. Without dither (or with dither that only adds noise) the cells
+    /// hold a staircase of levels, each step as wide as the channel changes slowly: at iPad
+    /// size a channel that moves 22 levels over a conic's turn holds each level for 16°, many
+    /// cells wide, and knots can follow the steps one by one (a 2-stop conic came back with
+    /// 14 stops, a 2-stop linear gradient at 2048×2732 with 5). Half a level in each channel
+    /// is below what 8-bit data can tell, at every stop count.
+    private func accurate(_ p: PiecewiseProfile, _ bins: ProfileBins, meanLimit: Double = 0.15) -> Bool {
         var sum = 0.0, sw = 0.0
         for i in 0..<bins.count { sw += bins.weight[i] }
         let meanWeight = sw / Double(bins.count)
@@ -837,7 +842,7 @@ package struct GradientFitter {
             sum += e * bins.weight[i]
             // Thinly populated bins (corners of diagonals) are noisy; they still count in the mean.
             if bins.weight[i] >= meanWeight / 4 && !nearKink && e > 0.45
-                && (!beyondRounding || errorBeyondRounding(v, lab, bins.color[i]) > 0.45) { return false }
+                && errorBeyondRounding(v, lab, bins.color[i]) > 0.45 { return false }
             // The sum only grows: once over the limit it stays over.
             if sum / sw > meanLimit { return false }
         }
@@ -847,8 +852,8 @@ package struct GradientFitter {
     /// ΔE2000 between the model colour `v` (its Lab `lab`) and a bin's colour, less what 8-bit
     /// rounding explains: a shallow gradient is a staircase of levels, and a bin lying on one
     /// step (its cells along one line of equal colour) is off the true ramp by up to half a
-    /// level in each channel whatever the stops; near white that alone is ΔE 0.5. Knots cannot
-    /// follow the steps: counted, the steps add stops up to the cap and pruning keeps them all.
+    /// level in each channel whatever the stops; near white that alone is ΔE 0.5. Counted, the
+    /// steps add stops (one pair of knots per step where the steps are wide).
     private func errorBeyondRounding(_ v: Color4, _ lab: Lab, _ c: Color4) -> Double {
         @inline(__always) func beyond(_ d: Double) -> Double { d > 0.5 ? d - 0.5 : d < -0.5 ? d + 0.5 : 0 }
         let d = c - v

@@ -42,7 +42,10 @@ enum GradientTypeDecision {
     private static func fullDecision(grid: CellGrid, options: GradientFitter.Options) -> GradientFit {
         let linearFitter = GradientFitter(grid: grid, options: options)
         let (linear, candidates, _) = linearFitter.fitWithCandidates()
-        guard linear.stops.count >= 2 else { return linear }
+        // A flat fill (one stop) is the answer only when it explains the candidates as well:
+        // a radial gradient whose look picked the shape, but whose fit fell short of the
+        // promise alone, can leave the linear fit no direction.
+        guard !linear.stops.isEmpty else { return linear }
         // Noise far above grain is no gradient of any shape.
         if linear.problem == .photo { return linear }
         if worstDeltaE(linear.model, grid: grid, cells: candidates, space: options.space) <= linearTolerance { return linear }

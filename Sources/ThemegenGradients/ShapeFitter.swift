@@ -795,8 +795,23 @@ struct ShapeFitter {
 
     /// An angular start angle snaps to a whole degree when that costs less than ΔE 0.05 (as a
     /// linear gradient's angle does); it keeps 2 decimals otherwise.
+    ///
+    /// With a seam, the snap also moves the seam, where the colour jumps from the last stop to
+    /// the first: the inliers never see that (the cells along the seam are left out of the
+    /// fit), and half a degree there is a wedge of the wrong colour 13 px wide 1,500 px out.
+    /// So a seam snaps only when it moves at most half a cell anywhere in the box: about how
+    /// closely the cell means place it (a 375-px artboard's seam at 90° comes back at 89.71°,
+    /// 2.3 px off at the far corner, and snaps; one at 179.5° on 1668×2388 stays).
     private func snappedStart(_ m: GradientModel, inliers: [Bool]) -> GradientModel {
         guard case let .angular(center, start) = m.shape, start != start.rounded() else { return m }
+        if m.stops.count >= 2 && m.stops[0].color != m.stops[m.stops.count - 1].color {
+            let cx = center.x * Double(grid.width), cy = center.y * Double(grid.height)
+            var reach = 0.0
+            for (x, y) in [(0.0, 0.0), (Double(grid.width), 0.0), (0.0, Double(grid.height)), (Double(grid.width), Double(grid.height))] {
+                reach = max(reach, ((x - cx) * (x - cx) + (y - cy) * (y - cy)).squareRoot())
+            }
+            guard reach * abs(start - start.rounded()) * Double.pi / 180 <= 0.5 * Double(grid.cellSize) else { return m }
+        }
         var snapped = m
         snapped.shape = .angular(center: center, startAngle: start.rounded().truncatingRemainder(dividingBy: 360))
         let exact = deltaE(m, cells: inliers, stride: 4), rounded = deltaE(snapped, cells: inliers, stride: 4)

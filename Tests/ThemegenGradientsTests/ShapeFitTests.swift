@@ -116,6 +116,46 @@ final class ShapeFitTests: XCTestCase {
         }
     }
 
+    /// Two dark colours of acceptance sweep case 11 (seed 1), as drawn there: the green changes
+    /// by 22 levels over a conic's whole turn.
+    static let staircase = [GradientStop(color: RGBA(red: 0.002657915059817606, green: 0.20940539089283516, blue: 0.38224877415216885), position: 0),
+                            GradientStop(color: RGBA(red: 0.7511085277533034, green: 0.2954185760780661, blue: 0.06910306442438019), position: 1)]
+
+    /// A plain 2-stop conic at iPad size, its seam half a degree off a whole one. The 8-bit
+    /// pixels hold each green level for 16°, many cells wide: knots once followed those steps
+    /// (10 stops here, 14 in the sweep), and the seam snapped to 179°, a wedge 13 px wide of
+    /// the wrong colour at the far corner (max ΔE 47).
+    func testIPadConicKeepsTwoStopsAndItsSeam() {
+        let w = 1668, h = 2388
+        let r = GradientRenderer(width: w, height: h, gradient: LinearGradient(angle: 180, stops: Self.staircase), dither: true, seed: 12,
+                                 shape: .angular(center: UnitPoint(x: 0.671, y: 0.517), startAngle: 179.5))
+        let f = S.fit(r)
+        guard case let .angular(c, start) = f.shape else { return XCTFail("\(f.shape)") }
+        XCTAssertEqual(c.x, 0.671, accuracy: 0.0005)
+        XCTAssertEqual(c.y, 0.517, accuracy: 0.0005)
+        XCTAssertEqual(start, 179.5, accuracy: 0.05)
+        XCTAssertEqual(f.stops.map(\.position), [0, 1])
+        for (found, authored) in zip(f.stops, Self.staircase) {
+            XCTAssertLessThan(DeltaE2000.difference(Lab(rgb: Vec3(found.color.red, found.color.green, found.color.blue), in: .sRGB),
+                                                    Lab(rgb: Vec3(authored.color.red, authored.color.green, authored.color.blue), in: .sRGB)), 0.5)
+        }
+        let q = S.accuracy(r.model, f.model, width: w, height: h, step: 5)
+        XCTAssertLessThanOrEqual(q.meanDeltaE, 0.1)
+        XCTAssertLessThanOrEqual(q.maxDeltaE, 0.5)
+    }
+
+    /// The same two colours as a linear gradient at 2048×2732: two stops (the staircase of
+    /// levels once added three).
+    func testIPadLinearStaircaseKeepsTwoStops() {
+        let r = GradientRenderer(width: 2048, height: 2732, gradient: LinearGradient(angle: 180, stops: Self.staircase), dither: true, seed: 12)
+        let f = S.fit(r)
+        XCTAssertEqual(f.shape, .linear)
+        XCTAssertEqual(f.stops.map(\.position), [0, 1])
+        XCTAssertEqual(f.angle, 180)
+        let q = S.accuracy(r.model, f.model, width: 2048, height: 2732, step: 5)
+        XCTAssertLessThanOrEqual(q.maxDeltaE, 0.1)
+    }
+
     /// Linear artboards, with and without overlays, stay linear (and keep their angle): the
     /// decision never turns a linear gradient into another type.
     func testLinearArtboardsStayLinear() {

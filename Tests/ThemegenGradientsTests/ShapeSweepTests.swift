@@ -224,6 +224,17 @@ final class ShapeSweepTests: XCTestCase {
         return problems
     }
 
+    /// Sweep cases that once failed, scored as the sweep scores them, in every `swift test`:
+    /// seed 1 #10 (a 6-stop radial returned as a flat fill, mean ΔE 12), #11 (a 2-stop conic
+    /// at iPad size with 14 stops and its seam snapped half a degree off, max ΔE 47), seed 2
+    /// #22 (a 6-stop radial under overlays with two extra stops).
+    func testCasesThatOnceFailed() {
+        for (index, seed) in [(10, UInt64(1)), (11, 1), (22, 2)] {
+            let c = Self.makeCase(index, seed: seed)
+            XCTAssertEqual(Self.score(c), [], c.name)
+        }
+    }
+
     func testAcceptanceSweep() throws {
         let env = ProcessInfo.processInfo.environment
         guard let count = env["THEMEGEN_SWEEP"].flatMap(Int.init), count > 0 else {
