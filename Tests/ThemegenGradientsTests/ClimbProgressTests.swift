@@ -63,8 +63,10 @@ final class ClimbProgressTests: XCTestCase {
     /// ΔE2000 0.5. (The max is not asserted: at two of these steep kinks it is 1.74 and 2.05,
     /// with or without the stall rule; that miss is still open.)
     func testManySteepStopsAtFullSizeKeepEveryStop() {
-        for (i, (n, (w, h))) in [(14, (1170, 2532)), (15, (1125, 2436)), (16, (1080, 1920)), (16, (768, 1024))].enumerated() {
-            var rng = SeededRandom(seed: 29 + UInt64(i))
+        // Two of the four sizes the rule was checked on (the others: 15 stops at 1125×2436, seed
+        // 30, and 16 at 1080×1920, seed 31), to keep the debug suite inside CI's time.
+        for (seed, n, (w, h)) in [(UInt64(29), 14, (1170, 2532)), (UInt64(32), 16, (768, 1024))] {
+            var rng = SeededRandom(seed: seed)
             let stops = (0..<n).map { s -> (String, Double) in
                 (HexColor.format(RGBA(red: Double(rng.int(0, 255)) / 255, green: Double(rng.int(0, 255)) / 255,
                                       blue: Double(rng.int(0, 255)) / 255)), Double(s) / Double(n - 1))
