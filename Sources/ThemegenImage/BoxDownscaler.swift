@@ -22,13 +22,15 @@ package struct BoxDownscaler {
     /// One source row collapsed to the output columns: Σ w·a and Σ w·a·(r, g, b).
     private var rowAlpha: [UInt64]
     private var rowColor: [UInt64]
-    /// `addOpaque8`'s sums down each source column: Σ (r, g, b) of the rows wholly inside the
-    /// pending output row, and Σ w·(r, g, b) of the rows straddling its edges, for the pending
-    /// output row (0) and the next (1); with the total vertical weight of each, in units.
-    private var plainSums: [UInt32] = []
-    private var edgeSums: [[UInt32]] = []
+    /// Whether opaque 8-bit RGB rows take `addOpaque8` (see `opaqueFits`).
+    private let opaqueRows: Bool
+    /// `addOpaque8`'s state for the pending output row: Σ (r, g, b) down each source column of
+    /// the rows wholly inside it, and the source rows straddling its top and bottom edges, as
+    /// they came, with their weights in it (0: none).
+    private var plainSums: [UInt16] = []
+    private var topRow: [UInt8] = [], bottomRow: [UInt8] = []
+    private var topWeight: UInt64 = 0, bottomWeight: UInt64 = 0, nextTopWeight: UInt64 = 0
     private var pendingRow = 0
-    private var pendingWeight = (0, 0)
     /// For each output column: the source columns wholly inside it, and the source column
     /// straddling its right edge (-1: none).
     private var interiorStart: [Int] = [], interiorEnd: [Int] = [], rightStraddler: [Int] = []
@@ -59,6 +61,7 @@ package struct BoxDownscaler {
         }
         columnIndex = index
         columnWeight = weight
+        opaqueRows = BoxDownscaler.opaqueFits(sourceHeight: sourceHeight, height: height)
         rowAlpha = [UInt64](repeating: 0, count: width)
         rowColor = [UInt64](repeating: 0, count: width * 3)
         outAlpha = [UInt64](repeating: 0, count: width * 2)
@@ -95,7 +98,7 @@ package struct BoxDownscaler {
     /// Adds the next source row, 8 bits a sample: RGBA, or RGB (opaque) when `channels` is 3.
     package mutating func addRow(_ row: UnsafeBufferPointer<UInt8>, channels: Int = 4) {
         maxSample = 255
-        if channels == 3 { addOpaque8(row) } else { add(row, channels: channels) }
+        if channels == 3 && opaqueRows { addOpaque8(row) } else { add(row, channels: channels) }
     }
 
     /// Adds the next source row, 16 bits a sample: RGBA, or RGB (opaque) when `channels` is 3.
@@ -137,18 +140,18 @@ package struct BoxDownscaler {
         addRowSums()
     }
 
-    /// `add` for an opaque 8-bit RGB row, the usual export, with the same sums in far fewer
+    /// `add` for an opaque 8-bit RGB row, the usual export, with the same result in far fewer
     /// steps. Output row j's colour is Σ over its source rows of (vertical weight) · (the row
     /// collapsed across the columns); collapsing is linear, so the rows can be summed down the
     /// columns first and collapsed once per output row instead of once per source row. A row
-    /// wholly inside output row j has weight `height`: it is added to `plainSums` (a widening
-    /// add the compiler vectorises). Only the row or two straddling j's edges have other
-    /// weights (`edgeSums`: j's and the next row's). Every alpha is 255, so this path leaves
-    /// the factor 255 out of Σ w·a and Σ w·a·c alike, which changes no ratio, and `finish`
-    /// knows. The sums are exact integers, so the order changes no result.
+    /// wholly inside output row j has weight `height`: it is added to `plainSums`, in 16 bits
+    /// (a widening add the compiler vectorises 16 samples at a time; `opaqueFits` keeps the
+    /// sums below 2¹⁶). At most one row straddles each edge of j; it is kept as it came and
+    /// weighted after collapsing. Every alpha is 255 and every output pixel's footprint weighs
+    /// the same, so each output row is final once collapsed. The sums are exact integers, so
+    /// the order changes no result.
     private mutating func addOpaque8(_ row: UnsafeBufferPointer<UInt8>) {
-        // Σ w·c down one output row is at most 255·sourceHeight.
-        precondition(row.count >= sourceWidth * 3 && rowsAdded < sourceHeight && sourceHeight < Int(UInt32.max) / 255)
+        precondition(row.count >= sourceWidth * 3 && rowsAdded < sourceHeight)
         if plainSums.isEmpty { startOpaque() }
         let start = rowsAdded * height, end = start + height
         let j = start / sourceHeight
@@ -157,28 +160,29 @@ package struct BoxDownscaler {
         let n = sourceWidth * 3
         if w1 == 0 {
             plainSums.withUnsafeMutableBufferPointer { sums in
-                for x in 0..<n { sums[x] &+= UInt32(row[x]) }
+                for x in 0..<n { sums[x] &+= UInt16(row[x]) }
             }
         } else {
-            // The last output row ends on a source row's edge, so a straddled j + 1 exists.
-            addWeighted(row, weight: UInt32(w0), into: 0)
-            addWeighted(row, weight: UInt32(w1), into: 1)
+            // j's bottom straddler, and the next row's top one (the last output row ends on a
+            // source row's edge, so that row exists).
+            bottomRow.withUnsafeMutableBufferPointer { _ = $0.initialize(from: UnsafeBufferPointer(rebasing: row[0..<n])) }
+            bottomWeight = UInt64(w0); nextTopWeight = UInt64(w1)
         }
-        pendingWeight.0 += w0; pendingWeight.1 += w1
         rowsAdded += 1
     }
 
-    private mutating func addWeighted(_ row: UnsafeBufferPointer<UInt8>, weight: UInt32, into k: Int) {
-        let n = sourceWidth * 3
-        edgeSums[k].withUnsafeMutableBufferPointer { sums in
-            for x in 0..<n { sums[x] &+= weight &* UInt32(row[x]) }
-        }
+    /// Whether `addOpaque8` can take the rows: the rows wholly inside one output row, at most
+    /// sourceHeight / height of them, must sum below 2¹⁶ in `plainSums`. Other sizes (a
+    /// thumbnail over 257 times shorter than its source) take `add`.
+    private static func opaqueFits(sourceHeight: Int, height: Int) -> Bool {
+        sourceHeight / height <= Int(UInt16.max) / 255
     }
 
     private mutating func startOpaque() {
         precondition(rowsAdded == 0, "a source's rows are all opaque 8-bit RGB or none are")
-        plainSums = [UInt32](repeating: 0, count: sourceWidth * 3)
-        edgeSums = [plainSums, plainSums]
+        plainSums = [UInt16](repeating: 0, count: sourceWidth * 3)
+        topRow = [UInt8](repeating: 0, count: sourceWidth * 3)
+        bottomRow = topRow
         // Source column x lies wholly inside output column ci[x] when its weight is the full
         // `width` units; otherwise it straddles ci[x] and the next, at most one per edge.
         var first = [Int](repeating: 0, count: width), straddling = [Int](repeating: -1, count: width)
@@ -195,52 +199,61 @@ package struct BoxDownscaler {
         interiorStart = first; interiorEnd = end; rightStraddler = straddling
     }
 
-    /// Collapses the pending output row across the columns into the output, and makes the
-    /// next output row's sums the pending ones. Per output column: its inner columns summed
-    /// plainly and weighted once, its right straddler split by weight between it and the next.
-    /// Each source column is read once, and zeroed as it is read.
+    /// Collapses the pending output row across the columns and rounds it into the output, then
+    /// starts the next. Per output column: its inner columns summed plainly and weighted once,
+    /// its right straddler split by weight between it and the next. Down a source column, the
+    /// pending row's Σ w·c is height · (plain sum) + the edge rows times their weights.
     private mutating func flushPendingRow() {
-        let tw = width, span = UInt64(width), full = UInt32(height)
+        let tw = width, span = UInt64(width)
+        let wp = UInt64(height), wt = topWeight, wb = bottomWeight
+        // Every output pixel's footprint weighs sourceWidth·sourceHeight units (the factor 255
+        // of alpha is left out of colour and weight alike).
+        let footprint = UInt64(sourceWidth) * UInt64(sourceHeight)
         let first = interiorStart, end = interiorEnd, straddler = rightStraddler, cw = columnWeight
-        // `rowColor` (the other path's) holds the collapsed row; every entry is set below.
+        let o0 = 4 * pendingRow * tw
         plainSums.withUnsafeMutableBufferPointer { plain in
-            edgeSums[0].withUnsafeMutableBufferPointer { edge in
-                rowColor.withUnsafeMutableBufferPointer { row in
-                    // Source column x's Σ w·(r, g, b), zeroed as it is read.
-                    func take(_ x: Int) -> (UInt64, UInt64, UInt64) {
-                        let k = 3 * x
-                        let c = (UInt64(full &* plain[k] &+ edge[k]), UInt64(full &* plain[k + 1] &+ edge[k + 1]),
-                                 UInt64(full &* plain[k + 2] &+ edge[k + 2]))
-                        plain[k] = 0; plain[k + 1] = 0; plain[k + 2] = 0; edge[k] = 0; edge[k + 1] = 0; edge[k + 2] = 0
-                        return c
-                    }
-                    var carry: (UInt64, UInt64, UInt64) = (0, 0, 0)
-                    for i in 0..<tw {
-                        var inner: (UInt64, UInt64, UInt64) = (0, 0, 0)
-                        for x in first[i]..<end[i] {
-                            let c = take(x)
-                            inner.0 &+= c.0; inner.1 &+= c.1; inner.2 &+= c.2
+            topRow.withUnsafeBufferPointer { top in
+                bottomRow.withUnsafeBufferPointer { bottom in
+                    out.withUnsafeMutableBufferPointer { o in
+                        func column(_ k: Int) -> UInt64 {
+                            wp &* UInt64(plain[k]) &+ wt &* UInt64(top[k]) &+ wb &* UInt64(bottom[k])
                         }
-                        var sum = (span &* inner.0 &+ carry.0, span &* inner.1 &+ carry.1, span &* inner.2 &+ carry.2)
-                        carry = (0, 0, 0)
-                        if straddler[i] >= 0 {
-                            let c = take(straddler[i]), w0 = cw[straddler[i]], w1 = span &- w0
-                            sum.0 &+= w0 &* c.0; sum.1 &+= w0 &* c.1; sum.2 &+= w0 &* c.2
-                            carry = (w1 &* c.0, w1 &* c.1, w1 &* c.2)
+                        var carry: (UInt64, UInt64, UInt64) = (0, 0, 0)
+                        for i in 0..<tw {
+                            var p: (UInt64, UInt64, UInt64) = (0, 0, 0), t = p, b = p
+                            for x in first[i]..<end[i] {
+                                let k = 3 * x
+                                p.0 &+= UInt64(plain[k]); p.1 &+= UInt64(plain[k + 1]); p.2 &+= UInt64(plain[k + 2])
+                                t.0 &+= UInt64(top[k]); t.1 &+= UInt64(top[k + 1]); t.2 &+= UInt64(top[k + 2])
+                                b.0 &+= UInt64(bottom[k]); b.1 &+= UInt64(bottom[k + 1]); b.2 &+= UInt64(bottom[k + 2])
+                            }
+                            var sum = (span &* (wp &* p.0 &+ wt &* t.0 &+ wb &* b.0) &+ carry.0,
+                                       span &* (wp &* p.1 &+ wt &* t.1 &+ wb &* b.1) &+ carry.1,
+                                       span &* (wp &* p.2 &+ wt &* t.2 &+ wb &* b.2) &+ carry.2)
+                            carry = (0, 0, 0)
+                            let s = straddler[i]
+                            if s >= 0 {
+                                let k = 3 * s, w0 = cw[s], w1 = span &- w0
+                                let c = (column(k), column(k + 1), column(k + 2))
+                                sum.0 &+= w0 &* c.0; sum.1 &+= w0 &* c.1; sum.2 &+= w0 &* c.2
+                                carry = (w1 &* c.0, w1 &* c.1, w1 &* c.2)
+                            }
+                            let q = o0 + 4 * i
+                            o[q] = BoxDownscaler.rounded(sum.0, times: 1, over: footprint)
+                            o[q + 1] = BoxDownscaler.rounded(sum.1, times: 1, over: footprint)
+                            o[q + 2] = BoxDownscaler.rounded(sum.2, times: 1, over: footprint)
+                            o[q + 3] = 255
                         }
-                        row[3 * i] = sum.0; row[3 * i + 1] = sum.1; row[3 * i + 2] = sum.2
                     }
                 }
             }
+            plain.update(repeating: 0)
         }
-        let j = pendingRow, alpha = UInt64(sourceWidth) * UInt64(pendingWeight.0)
-        finishRows(below: j)
-        let slot = j % 2
-        for i in 0..<tw { outAlpha[slot * tw + i] &+= alpha }
-        for k in 0..<(tw * 3) { outColor[slot * tw * 3 + k] &+= rowColor[k] }
-        edgeSums.swapAt(0, 1)
-        pendingWeight = (pendingWeight.1, 0)
+        swap(&topRow, &bottomRow)
+        topWeight = nextTopWeight
+        bottomWeight = 0; nextTopWeight = 0
         pendingRow += 1
+        finishedRows = pendingRow
     }
 
     /// Adds `rowAlpha`/`rowColor`, one source row collapsed to the output columns, to the
@@ -285,8 +298,7 @@ package struct BoxDownscaler {
     private mutating func finishRows(below j: Int) {
         guard finishedRows < j else { return }
         // Every output pixel's footprint weighs sourceWidth·sourceHeight units in all.
-        // The opaque path's sums leave out the factor 255 (alpha) in Σ w·a and Σ w·a·c alike.
-        let full = (plainSums.isEmpty ? maxSample : 1) * UInt64(sourceWidth) * UInt64(sourceHeight)
+        let full = maxSample * UInt64(sourceWidth) * UInt64(sourceHeight)
         let maxSample = self.maxSample, tw = width
         out.withUnsafeMutableBufferPointer { o in
             outAlpha.withUnsafeMutableBufferPointer { oa in

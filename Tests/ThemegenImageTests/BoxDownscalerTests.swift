@@ -76,6 +76,29 @@ final class BoxDownscalerTests: XCTestCase {
         }
     }
 
+    /// Opaque RGB rows (the theme pass's usual rows) take a faster path than RGBA rows; both
+    /// give the same bytes: whole and fractional factors, edge rows on both sides of an output
+    /// row, and a thumbnail over 257 times shorter than its source (too many rows for the fast
+    /// path's 16-bit column sums, so it takes the RGBA path's).
+    func testOpaqueRowsGiveWhatTheirRGBARowsGive() {
+        var state: UInt64 = 0x2545_F491_4F6C_DD1D
+        for (w, h, tw, th) in [(37, 41, 5, 3), (300, 700, 29, 61), (12, 12, 4, 6), (9, 8, 9, 8), (5, 600, 3, 2), (4, 1030, 1, 4)] {
+            var rgb = [UInt8](repeating: 0, count: w * h * 3)
+            for i in rgb.indices {
+                state = state &* 6364136223846793005 &+ 1442695040888963407
+                rgb[i] = UInt8(truncatingIfNeeded: state >> 56)
+            }
+            var rgba = [UInt8](repeating: 255, count: w * h * 4)
+            for p in 0..<(w * h) { for c in 0..<3 { rgba[4 * p + c] = rgb[3 * p + c] } }
+            var scaler = BoxDownscaler(sourceWidth: w, sourceHeight: h, width: tw, height: th)
+            rgb.withUnsafeBufferPointer { p in
+                for y in 0..<h { scaler.addRow(UnsafeBufferPointer(rebasing: p[(y * w * 3)..<((y + 1) * w * 3)]), channels: 3) }
+            }
+            let expected = BoxDownscaler.downscale(Image(width: w, height: h, pixels: .rgba8(rgba)), width: tw, height: th)
+            XCTAssertEqual(rgba8(scaler.finish()), rgba8(expected), "\(w)×\(h) → \(tw)×\(th)")
+        }
+    }
+
     func testFittingSizeKeepsTheAspectRatioAndNeverEnlarges() {
         XCTAssertTrue(BoxDownscaler.fittingSize(width: 1125, height: 2436, maxWidth: 300, maxHeight: 540) == (249, 540))
         XCTAssertTrue(BoxDownscaler.fittingSize(width: 2400, height: 600, maxWidth: 300, maxHeight: 540) == (300, 75))
