@@ -99,6 +99,28 @@ final class BoxDownscalerTests: XCTestCase {
         }
     }
 
+    /// The opaque path's rounding by a multiplication gives what the integer division gives,
+    /// at exact halves and a hair either side of them, for footprints of real sizes and past
+    /// where doubles stop being exact.
+    func testRoundedQuotientMatchesTheDivision() {
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        for d: UInt64 in [1, 2, 3, 7, 255, 1125 * 2436, 2048 * 2732, 12_000 * 13_000, (1 << 44) - 1, 1 << 44, 1 << 50] {
+            let quotient = BoxDownscaler.RoundedQuotient(divisor: d)
+            var cases: [UInt64] = [0, d / 2, (d + 1) / 2, d - 1, d, 255 * d, 255 * d - d / 2 - 1]
+            for q in stride(from: UInt64(0), through: 254, by: 1) {
+                let half = q * d + d / 2
+                cases += [half, half + 1, half &- 1, half + (d & 1)]
+            }
+            for _ in 0..<2_000 {
+                state = state &* 6364136223846793005 &+ 1442695040888963407
+                cases.append((state >> 8) % (255 * d + 1))
+            }
+            for n in cases where n <= 255 * d {
+                XCTAssertEqual(quotient.of(n), BoxDownscaler.rounded(n, times: 1, over: d), "round(\(n) / \(d))")
+            }
+        }
+    }
+
     func testFittingSizeKeepsTheAspectRatioAndNeverEnlarges() {
         XCTAssertTrue(BoxDownscaler.fittingSize(width: 1125, height: 2436, maxWidth: 300, maxHeight: 540) == (249, 540))
         XCTAssertTrue(BoxDownscaler.fittingSize(width: 2400, height: 600, maxWidth: 300, maxHeight: 540) == (300, 75))
