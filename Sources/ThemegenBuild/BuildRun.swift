@@ -127,15 +127,17 @@ package enum BuildRun {
                 var jobContext = context
                 jobContext.console = jobConsole
                 let files = try job.produce(jobContext)
-                if jobConsole.errorCount > 0 { failed.append(job); continue }
+                if jobConsole.errorCount > 0 { failed.append(job); context.memo.noteFailed(job.name); continue }
                 producedBy[job.name] = files
                 warningsOf[job.name] = jobConsole.warnings
                 plan.files += files
             } catch is FailedDependency {
                 failed.append(job)
+                context.memo.noteFailed(job.name)
             } catch {
                 console.error(error)
                 failed.append(job)
+                context.memo.noteFailed(job.name)
             }
         }
         console.endProgress()

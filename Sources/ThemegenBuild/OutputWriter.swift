@@ -193,7 +193,8 @@ package enum OutputWriter {
             temporaries.append(FileSystem.temporaryPath(for: full))
         }
         try writeTemporaries(ordered, to: temporaries)
-        FileSystem.flushFileSystems()
+        let folders = Set(temporaries.map(FilePath.parent)).sorted() + [root]
+        FileSystem.flushFileSystems(holding: folders)
         for (i, file) in ordered.enumerated() {
             try options.beforeEachChange?(file.path)
             try checkUnchanged(join(root, file.path), shownAs: file.path, since: seenHashes[file.path])
@@ -208,7 +209,8 @@ package enum OutputWriter {
             try FileSystem.remove(join(root, path), shownAs: path)
         }
         report.removedFolders = removeEmptyFolders(root: root, below: deletes, guardian: guardian)
-        FileSystem.flushFileSystems() // the renames and deletions, before the manifest says so
+        // The renames and deletions, before the manifest says so.
+        FileSystem.flushFileSystems(holding: folders + deletes.map { FilePath.parent(join(root, $0)) })
         try writeManifest(finalManifest, root: root, options: options)
         return report
     }

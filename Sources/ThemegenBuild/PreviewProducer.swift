@@ -11,10 +11,10 @@ package enum PreviewProducer {
     /// become themes, shown with their errors. `Templates/preview-html.mustache` in the
     /// config's folder wins over the built-in page.
     package static func files(_ output: PreviewOutput, themes: [PreviewTheme], failures: [PreviewFailure] = [],
-                             assets: [SlicedAsset], context: JobContext) throws -> [PlannedFile] {
+                             assets: [PreviewAsset], context: JobContext) throws -> [PlannedFile] {
         var options = PreviewBuilder.Options(pagePath: output.output)
         options.templateFolder = Producers.templatesFolder(context.root)
-        return try PreviewBuilder.plan(themes: themes, failures: failures, assets: assets.map(PreviewAsset.init(sliced:)),
+        return try PreviewBuilder.plan(themes: themes, failures: failures, assets: assets,
                                        options: options)
     }
 }

@@ -60,11 +60,14 @@ package struct Producers: Sendable {
                 themes += shown.themes
                 failures += shown.failures
             }
-            var assets: [SlicedAsset] = []
+            var assets: [PreviewAsset] = []
             for (i, section) in config.assets.enumerated() {
-                // The page does not show failed exports: it keeps its last version instead.
-                guard let sliced = try AssetProducer.assets(section, context: ctx.forSection(i)) else { throw FailedDependency() }
-                assets += sliced
+                // The page does not show failed exports, nor link into a catalog its job left
+                // as it was: it keeps its last version instead. (The assets jobs fold first.)
+                guard let sliced = try AssetProducer.assets(section, context: ctx.forSection(i)),
+                      !ctx.memo.hasFailed(Producers.assetsJobName(i)) else { throw FailedDependency() }
+                // The catalog gets the same bytes; the page links there rather than keep a copy.
+                assets += sliced.map { PreviewAsset(sliced: $0, catalog: section.catalog) }
             }
             return try PreviewProducer.files(output, themes: themes, failures: failures, assets: assets, context: ctx)
         }
@@ -101,7 +104,7 @@ package struct Producers: Sendable {
         for (i, section) in config.assets.enumerated() {
             guard let assets else { continue }
             let colorSections = Producers.colorsetSections(config.themes, for: section)
-            jobs.append(BuildJob(name: "assets[\(i)]", inputs: { memo in
+            jobs.append(BuildJob(name: Producers.assetsJobName(i), inputs: { memo in
                 // The themes whose colorsets the assets' code names are inputs too.
                 try memo.pngs(in: section.input, root: root).files + Producers.templateInputs(section.outputs, root: root)
                     + colorSections.flatMap { t in
@@ -129,6 +132,8 @@ package struct Producers: Sendable {
         }
         return jobs
     }
+
+    static func assetsJobName(_ section: Int) -> String { "assets[\(section)]" }
 
     /// What the preview writes: its page and the images folder beside it, and nothing else in
     /// that folder (which may be the output root), so a failed preview keeps only its own files.

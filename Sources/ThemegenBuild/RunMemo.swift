@@ -17,6 +17,8 @@ package final class RunMemo: @unchecked Sendable {
     private var themes: [Int: ThemeExtraction] = [:]
     /// nil for a section that had errors.
     private var assets: [Int: [SlicedAsset]?] = [:]
+    /// The jobs that failed so far this run (they fold in config order).
+    private var failedJobs: Set<String> = []
     /// Input folders as listed this run, by root, folder and `exclude` patterns.
     private var listings: [String: (files: [String], tally: SkippedInputs.Tally)] = [:]
 
@@ -100,5 +102,14 @@ package final class RunMemo: @unchecked Sendable {
         let a = try make()
         lock.withLock { assets[section] = .some(a); queuedSlices[section] = nil }
         return a
+    }
+
+    /// A job failed: its outputs stay as they were, so a later job must not link to them.
+    package func noteFailed(_ job: String) {
+        lock.withLock { _ = failedJobs.insert(job) }
+    }
+
+    package func hasFailed(_ job: String) -> Bool {
+        lock.withLock { failedJobs.contains(job) }
     }
 }

@@ -47,7 +47,7 @@ package enum CatalogPlanner {
             let a = sliced.asset
             let folder = folder(a.groups)
             try claim(folder, a.name, by: "the image \(a.file)")
-            let set = folder + "/" + a.name + ".imageset"
+            let set = imageSet(root, groups: a.groups, name: a.name)
             var slots: [CatalogContents.Slot] = []
             for scale in 1...3 {
                 guard let img = sliced.images.first(where: { $0.scale == scale }) else {
@@ -70,6 +70,16 @@ package enum CatalogPlanner {
         let byteOrder: (String, String) -> Bool = { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
         files.sort { byteOrder($0.path, $1.path) }
         return CatalogPlan(files: files)
+    }
+
+    /// Where `plan` puts an asset's image at `scale`, from the output root.
+    package static func imagePath(catalog: String, asset: Asset, scale: Int) -> String {
+        let root = catalog.hasSuffix("/") ? String(catalog.dropLast()) : catalog
+        return imageSet(root, groups: asset.groups, name: asset.name) + "/" + fileName(asset.name, scale: scale)
+    }
+
+    static func imageSet(_ root: String, groups: [String], name: String) -> String {
+        ([root] + groups + [name + ".imageset"]).joined(separator: "/")
     }
 
     /// `NAME.png` at 1x, `NAME@2x.png`, `NAME@3x.png`.

@@ -9,7 +9,8 @@ import ThemegenGradients
 import ThemegenImage
 
 /// Plans the static preview page: `index.html` rendered through the `preview-html` template,
-/// a thumbnail of each theme's artboard and a copy of each asset output beside it.
+/// a thumbnail of each theme's artboard beside it, and each asset output: a link to the catalog
+/// file the run writes it to, or else a copy beside the page.
 ///
 /// Nothing is written: the result is a list of `PlannedFile`s for the output writer, whose
 /// paths start with `folder` (default `Generated/Preview`).
@@ -77,6 +78,10 @@ package enum PreviewBuilder {
         for (i, a) in assets.enumerated() {
             var images: [(scale: Int, path: String)] = []
             for img in a.images {
+                if let target = img.catalogPath {
+                    images.append((img.scale, PreviewLinks.relative(from: folder, to: target)))
+                    continue
+                }
                 let rel = "images/assets/\(assetSlugs[i])@\(img.scale)x.png"
                 files.append(PlannedFile(path: prefix + rel, bytes: img.png))
                 images.append((img.scale, rel))

@@ -44,7 +44,12 @@ package struct PreviewFailure: Sendable, Equatable {
 package struct PreviewAssetImage: Sendable, Equatable {
     package var scale: Int
     package var png: [UInt8]
-    package init(scale: Int, png: [UInt8]) { self.scale = scale; self.png = png }
+    /// Where the run writes these bytes into an asset catalog, from the output root; the page
+    /// then links to that file instead of keeping a copy. Nil: the page keeps a copy.
+    package var catalogPath: String?
+    package init(scale: Int, png: [UInt8], catalogPath: String? = nil) {
+        self.scale = scale; self.png = png; self.catalogPath = catalogPath
+    }
 }
 
 /// An asset to preview with its outputs (the slicer's `SlicedAsset` maps onto this directly).

@@ -40,7 +40,7 @@ package struct PreviewSources: Sendable {
         guard !inputs.isEmpty else { return [] }
         let result = Slicer.slice(files: try SliceSource.scan(inputs), options: options)
         result.report(to: console)
-        return result.assets.map(PreviewAsset.init(sliced:))
+        return result.assets.map { PreviewAsset(sliced: $0) }
     }
 }
 
@@ -71,8 +71,12 @@ extension PreviewTheme {
 }
 
 extension PreviewAsset {
-    /// The slicer's asset with the exact PNG bytes it planned for each scale.
-    package init(sliced: SlicedAsset) {
-        self.init(asset: sliced.asset, images: sliced.images.map { PreviewAssetImage(scale: $0.scale, png: $0.png) })
+    /// The slicer's asset with the exact PNG bytes it planned for each scale; `catalog` is the
+    /// catalog the run writes them into (from the output root), if any.
+    package init(sliced: SlicedAsset, catalog: String? = nil) {
+        self.init(asset: sliced.asset, images: sliced.images.map { img in
+            PreviewAssetImage(scale: img.scale, png: img.png,
+                              catalogPath: catalog.map { CatalogPlanner.imagePath(catalog: $0, asset: sliced.asset, scale: img.scale) })
+        })
     }
 }

@@ -58,7 +58,7 @@ final class SharedRunTests: XCTestCase {
         let preview = dir + "/Generated/Preview/images"
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: preview + "/themes").sorted(),
                        ["forest.png", "mint.png", "rose-gold.png"])
-        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: preview + "/assets").count, 9)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: preview + "/assets"), "the page links to the catalog's images")
     }
 
     /// Memory stays flat with the number of themes: each thumbnail goes to the run's spool as
@@ -113,7 +113,7 @@ final class SharedRunTests: XCTestCase {
         XCTAssertEqual(failed.code, .input)
         XCTAssertEqual(failed.err, """
             themegen: error: \(broken): PNG file is truncated: it ends before the data its chunks declare
-            wrote 9 file(s), deleted 0, unchanged 26
+            wrote 6 file(s), deleted 0, unchanged 17
 
             """)
         XCTAssertEqual(readText(dir + "/Generated/Themes.swift"), themesSwift)
@@ -174,5 +174,45 @@ final class SharedRunTests: XCTestCase {
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir + "/images/themes").sorted(),
                        ["forest.png", "mint.png", "rose-gold.png"])
         XCTAssertTrue(FileManager.default.fileExists(atPath: dir + "/Generated/Assets.xcassets/Card.imageset/Contents.json"))
+    }
+
+    /// The page links to the images the catalog gets instead of keeping copies: every link
+    /// resolves, into the catalog, and the page's folder holds only the page and thumbnails.
+    func testThePageLinksToTheCatalogImages() throws {
+        let dir = try makeProject()
+        XCTAssertEqual(run(dir, ["--no-cache"]).code, .ok)
+        let page = try XCTUnwrap(readText(dir + "/Generated/Preview/index.html"))
+        let links = Set(page.components(separatedBy: "src=\"").dropFirst().map { String($0.prefix { $0 != "\"" }) }
+            + page.components(separatedBy: "url(").dropFirst().map { String($0.prefix { $0 != ")" }) }).subtracting(["#tint"])
+        XCTAssertEqual(links.filter { !$0.hasPrefix("images/themes/") }.sorted(), [
+            "../Assets.xcassets/Card.imageset/Card.png", "../Assets.xcassets/Card.imageset/Card@2x.png",
+            "../Assets.xcassets/Card.imageset/Card@3x.png",
+            "../Assets.xcassets/Icons/Close.imageset/Close.png", "../Assets.xcassets/Icons/Close.imageset/Close@2x.png",
+            "../Assets.xcassets/Icons/Close.imageset/Close@3x.png",
+            "../Assets.xcassets/Icons/Star.imageset/Star.png", "../Assets.xcassets/Icons/Star.imageset/Star@2x.png",
+            "../Assets.xcassets/Icons/Star.imageset/Star@3x.png",
+        ])
+        for link in links {
+            XCTAssertTrue(FileManager.default.fileExists(atPath: dir + "/Generated/Preview/" + link), link)
+        }
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir + "/Generated/Preview/images"), ["themes"])
+    }
+
+    /// An assets job that fails after slicing (its code template is broken) leaves its catalog
+    /// as it was, so the page, which would link into it, is kept as it was too.
+    func testThePageIsKeptWhenTheCatalogItLinksToIsNotWritten() throws {
+        let dir = try makeProject()
+        XCTAssertEqual(run(dir).code, .ok)
+        let page = try XCTUnwrap(readText(dir + "/Generated/Preview/index.html"))
+        try FileManager.default.copyItem(atPath: dir + "/Exports/Assets/Icons/Star@3x.png", toPath: dir + "/Exports/Assets/Icons/Moon@3x.png")
+        writeFile(dir + "/Templates/broken.mustache", "{{#assets}}")
+        writeFile(dir + "/themegen.json", Self.config.replacingOccurrences(
+            of: #"{ "template": "swift-assets", "output": "Generated/Assets.swift" }"#,
+            with: #"{ "template": "Templates/broken.mustache", "output": "Generated/Assets.swift" }"#))
+        let failed = run(dir)
+        XCTAssertEqual(failed.code, .input, failed.err)
+        XCTAssertTrue(failed.err.contains("broken.mustache"), failed.err)
+        XCTAssertEqual(readText(dir + "/Generated/Preview/index.html"), page)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: dir + "/Generated/Assets.xcassets/Icons/Moon.imageset"))
     }
 }

@@ -133,6 +133,23 @@ final class PreviewBuilderTests: XCTestCase {
         XCTAssertTrue(names.contains("Generated/Preview/images/themes/cre-me-bru-le-e.png"), "\(names)")
     }
 
+    /// An asset the run writes into a catalog is linked there, relative to the page and
+    /// percent-encoded, and not copied beside the page.
+    func testCatalogImagesAreLinkedNotCopied() throws {
+        var star = try PreviewFixtures.previewAssets().first { $0.asset.name == "Star" }!
+        star.asset.groups = ["Tab Bar #2"]
+        star.asset.name = "Star (filled) 100%"
+        let linked = PreviewAsset(asset: star.asset, images: star.images.map {
+            PreviewAssetImage(scale: $0.scale, png: $0.png, catalogPath: CatalogPlanner.imagePath(catalog: "Generated/Assets.xcassets", asset: star.asset, scale: $0.scale))
+        })
+        let files = try PreviewBuilder.plan(themes: [], assets: [linked])
+        XCTAssertEqual(files.map(\.path), ["Generated/Preview/index.html"])
+        XCTAssertTrue(html(files).contains(#"src="../Assets.xcassets/Tab%20Bar%20%232/Star%20%28filled%29%20100%25.imageset/Star%20%28filled%29%20100%25@2x.png""#))
+        XCTAssertEqual(PreviewLinks.relative(from: "", to: "A.xcassets/日.imageset/日.png"), "A.xcassets/%E6%97%A5.imageset/%E6%97%A5.png")
+        XCTAssertEqual(PreviewLinks.relative(from: "Docs/Preview/Page", to: "Docs/A.xcassets/x.png"), "../../A.xcassets/x.png")
+        XCTAssertEqual(PreviewLinks.relative(from: "./Out", to: "Out/Out/x.png"), "Out/x.png")
+    }
+
     func testArtboardOfTheWrongSizeNamesTheFile() throws {
         var theme = PreviewFixtures.themes[0]
         let artboard = PreviewFixtures.artboard(theme)
