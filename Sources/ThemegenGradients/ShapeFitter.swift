@@ -658,13 +658,17 @@ struct ShapeFitter {
         let away = near.filter { clean[$0] }
         if away.count >= 16 { near = away }
         guard near.count >= 16 else { return (g.cx, g.cy) }
-        // Cells the model cannot explain at all (an overlay) stay out.
-        let limit = 40.0
+        // Cells the model cannot explain (an overlay, a cell its edge crosses) stay out: off by
+        // more than 5× the median cell, as for the inliers (`explained(by:)`). Where the colour
+        // turns slowly, one such cell 20 levels off outweighs all the others and drags the
+        // centre a cell away.
         var cx = g.cx, cy = g.cy
         let turn = 1 / (2 * Double.pi)
+        var jacobians = [(x: Color4, y: Color4, res: Color4)](repeating: (.zero, .zero, .zero), count: near.count)
+        var sizes = [Double](repeating: 0, count: near.count)
         for _ in 0..<5 {
             var a00 = 0.0, a01 = 0.0, a11 = 0.0, b0 = 0.0, b1 = 0.0
-            for k in near {
+            for (i, k) in near.enumerated() {
                 var v = Color4.zero, jx = Color4.zero, jy = Color4.zero, n = 0.0
                 forEachSample(k) { x, y in
                     let dx = x - cx, dy = y - cy, r2 = dx * dx + dy * dy
@@ -672,11 +676,14 @@ struct ShapeFitter {
                     let s = p.slope(f)
                     v += p.value(f); jx += s * (dy / r2 * turn); jy += s * (-dx / r2 * turn); n += 1
                 }
-                v /= n; jx /= n; jy /= n
-                let res = grid.color(k) - v
-                guard res.lengthSquared < limit * limit else { continue }
-                a00 += (jx * jx).sum(); a01 += (jx * jy).sum(); a11 += (jy * jy).sum()
-                b0 += (jx * res).sum(); b1 += (jy * res).sum()
+                let res = grid.color(k) - v / n
+                jacobians[i] = (jx / n, jy / n, res)
+                sizes[i] = res.lengthSquared.squareRoot()
+            }
+            let limit = min(40, max(3, 5 * median(sizes, upTo: 450)))
+            for (i, j) in jacobians.enumerated() where sizes[i] <= limit {
+                a00 += (j.x * j.x).sum(); a01 += (j.x * j.y).sum(); a11 += (j.y * j.y).sum()
+                b0 += (j.x * j.res).sum(); b1 += (j.y * j.res).sum()
             }
             let det = a00 * a11 - a01 * a01
             guard det > 0 else { break }
