@@ -802,25 +802,19 @@ struct ShapeFitter {
         case .radial:
             // The cells nearest the centre are too curved to be smooth, and the box's edge cells
             // are partial: a ramp that starts at the first inliers starts where the box does (at
-            // the centre, or at the box's point nearest an outside centre), and one that runs to
-            // the last inliers runs to the box's farthest corner, when those lie within a few
-            // cells. Otherwise that last cell of ramp comes back flat.
-            var lo = Double.infinity, hi = -Double.infinity
+            // the centre, or at the box's point nearest an outside centre) when that lies within
+            // a few cells. Otherwise that first cell of ramp comes back flat. (Not at the far
+            // end: a corner a few pixels beyond the ellipse cannot tell a ramp running on from
+            // the last stop's flat colour.)
+            var lo = Double.infinity
             let t = positions(g)
-            for k in 0..<inliers.count where inliers[k] { lo = min(lo, t[k]); hi = max(hi, t[k]) }
+            for k in 0..<inliers.count where inliers[k] { lo = min(lo, t[k]) }
             let cell = Double(grid.cellSize) / scale
             let nearest = position(g, max(0, min(w, g.cx)), max(0, min(h, g.cy)))
-            let farthest = [(0.0, 0.0), (w, 0.0), (0.0, h), (w, h)].map { position(g, $0.0, $0.1) }.max()!
-            let n = knots.count
-            if n >= 2 && knots[0] > nearest && lo - nearest < 6 * cell && knots[0] < lo + cell / 2 {
+            if knots.count >= 2 && knots[0] > nearest && lo - nearest < 6 * cell && knots[0] < lo + cell / 2 {
                 let f = (nearest - knots[0]) / (knots[1] - knots[0])
                 colors[0] = clamped255(colors[0] + (colors[1] - colors[0]) * f)
                 knots[0] = nearest
-            }
-            if n >= 2 && knots[n - 1] < farthest && farthest - hi < 6 * cell && knots[n - 1] > hi - cell / 2 {
-                let f = (farthest - knots[n - 2]) / (knots[n - 1] - knots[n - 2])
-                colors[n - 1] = clamped255(colors[n - 2] + (colors[n - 1] - colors[n - 2]) * f)
-                knots[n - 1] = farthest
             }
             // Canonical: the last stop on the ellipse.
             let last = max(knots[knots.count - 1], 1e-9)
