@@ -162,7 +162,7 @@ struct DirectionEvidence {
                         channel(r); channel(g); channel(b); channel(a)
                         let trace = txx + tyy
                         // At least 0.02 levels a pixel: 40 levels over a 2,000-px artboard.
-                        if smooth && trace > 4e-4 {
+                        if smooth && trace > 4e-4 && grid.changesAboveNoise(k) {
                             // The principal direction of the channels' gradients, and how much of
                             // their energy lies along it.
                             let diff = txx - tyy, root = (diff * diff + 4 * txy * txy).squareRoot()

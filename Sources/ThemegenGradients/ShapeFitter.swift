@@ -153,11 +153,15 @@ struct ShapeFitter {
         // (an angular centre and seam, where they were when judged).
         let gradientCells = (0..<n).map { drawn[$0] && (inliers[$0] || !fitted[$0]) }
         if kind == .angular {
-            // Away from the overlays' shadows too: a shadow's fringe next to the centre passes
-            // for gradient and pulls it.
-            (g.cx, g.cy) = refinedCentre(g, profile: p, clean: OverlayDetector.awayFromOverlays(found, columns: cols, reach: reach))
+            // The centre and the seam are refined on what is not overlay: the cells judged
+            // gradient, and the unjudged ones (the disc and the seam band) unless overlay lies
+            // on both sides of them (a frosted panel over the centre or along the seam washes
+            // their colours, and pulls both). The centre away from the overlays' shadows too: a
+            // shadow's fringe next to the centre passes for gradient and pulls it.
+            let open = bridged(gradientCells, unjudged: (0..<n).map { gradientCells[$0] && !inliers[$0] })
+            (g.cx, g.cy) = refinedCentre(g, profile: p, open: open, clean: OverlayDetector.awayFromOverlays(found, columns: cols, reach: reach))
             if seamed {
-                g.start = refinedSeam(g, profile: p)
+                g.start = refinedSeam(g, profile: p, open: open)
                 let cells = usable(basis, g)
                 p = profiles.fitProfile(bins: bins(positions(g, cells: cells), cells), warm: p)
             } else {
@@ -342,6 +346,9 @@ struct ShapeFitter {
             for i in 1..<(cols - 1) {
                 let k = j * cols + i
                 guard cells[k] && cells[k - 1] && cells[k + 1] && cells[k - cols] && cells[k + cols] else { continue }
+                // A flat stretch's dither has a direction too, and far from the centre its rows
+                // weigh most (they are scaled by the distance): only change above the noise.
+                guard grid.changesAboveNoise(k) else { continue }
                 // Interior cells only: the edge cells may be partial.
                 @inline(__always) func channel(_ a: UnsafeBufferPointer<Double>) {
                     add(grid.cx[k], grid.cy[k], (a[k + 1] - a[k - 1]) / (2 * cs), (a[k + cols] - a[k - cols]) / (2 * cs))
@@ -356,18 +363,10 @@ struct ShapeFitter {
     private func initialGeometry(_ cells: [Bool]) -> Geometry? {
         switch kind {
         case .radial:
-            // Gradients parallel to ((x−cx)/rx², (y−cy)/ry²): with q = rx²/ry²,
-            // gx·y·q − gx·(q·cy) + gy·cx = gy·x, linear in (q, q·cy, cx).
-            var a00 = 0.0, a01 = 0.0, a02 = 0.0, a11 = 0.0, a12 = 0.0, a22 = 0.0, b0 = 0.0, b1 = 0.0, b2 = 0.0
-            gradients(cells) { x, y, gx, gy in
-                let r0 = gx * y, r1 = -gx, r2 = gy, rhs = gy * x
-                a00 += r0 * r0; a01 += r0 * r1; a02 += r0 * r2; a11 += r1 * r1; a12 += r1 * r2; a22 += r2 * r2
-                b0 += r0 * rhs; b1 += r1 * rhs; b2 += r2 * rhs
-            }
-            guard let u = solveSymmetric([SIMD4(a00, a01, a02, 0), SIMD4(a01, a11, a12, 0), SIMD4(a02, a12, a22, 0), .zero],
-                                         SIMD4(b0, b1, b2, 0), unknowns: 3), u[0] > 1e-4 else { return nil }
-            let q = u[0]
-            return Geometry(cx: u[2], cy: u[1] / q, k: q.squareRoot())
+            var rows: [SIMD4<Double>] = []
+            gradients(cells) { x, y, gx, gy in rows.append(SIMD4(x, y, gx, gy)) }
+            guard let (cx, cy, q) = Self.ellipseCentre(rows) else { return nil }
+            return Geometry(cx: cx, cy: cy, k: q.squareRoot())
         case .angular:
             // Gradients perpendicular to (x−cx, y−cy): gx·cx + gy·cy = gx·x + gy·y.
             var axx = 0.0, axy = 0.0, ayy = 0.0, bx = 0.0, by = 0.0
@@ -379,6 +378,58 @@ struct ShapeFitter {
             guard det > 1e-12 * max(1e-300, (axx + ayy) * (axx + ayy)) else { return nil }
             return Geometry(cx: (bx * ayy - by * axy) / det, cy: (by * axx - bx * axy) / det)
         }
+    }
+
+    /// The centre and aspect (q = rx²/ry²) of the ellipses the colour gradients `rows`
+    /// (x, y, gx, gy) point across: gradients parallel to ((x−cx)/rx², (y−cy)/ry²), i.e.
+    /// gx·y·q − gx·(q·cy) + gy·cx = gy·x, linear in (q, q·cy, cx).
+    ///
+    /// Least squares on those rows as they stand is led by the strongest gradients, scaled by
+    /// their distance from the centre: a card's soft shadow (steep, and far from a centre above
+    /// the box) outweighs a gentle ramp and can turn the aspect negative. So each row counts as a
+    /// direction (divided by its gradient's length), and iteratively reweighted least squares
+    /// then measures each row by the angle between its direction and the ellipse's normal there
+    /// (the residual divided by the distance too), and leaves out, more tightly each round, the
+    /// rows off by more than a shrinking angle (Tukey's biweight): a shadow's or an edge's
+    /// directions, which no ellipse through the ramp explains. When the rows cannot tell the
+    /// aspect (q ≤ 0: a thin sliver of the ramp in view), the start is a circle, and the
+    /// Gauss-Newton steps find the aspect.
+    static func ellipseCentre(_ rows: [SIMD4<Double>]) -> (cx: Double, cy: Double, q: Double)? {
+        guard rows.count >= 3 else { return nil }
+        var weights = rows.map { r -> Double in
+            let g2 = r.z * r.z + r.w * r.w
+            return g2 > 0 ? 1 / g2.squareRoot() : 0
+        }
+        func solve() -> (cx: Double, cy: Double, q: Double)? {
+            var a0 = SIMD4<Double>.zero, a1 = a0, a2 = a0, b = a0
+            var c00 = 0.0, c01 = 0.0, c11 = 0.0, d0 = 0.0, d1 = 0.0
+            for (r, w) in zip(rows, weights) where w > 0 {
+                let x = r.x, y = r.y, gx = r.z, gy = r.w
+                let row = SIMD4(gx * y, -gx, gy, 0), rhs = gy * x
+                a0 += row * (row[0] * w); a1 += row * (row[1] * w); a2 += row * (row[2] * w); b += row * (rhs * w)
+                // The circle (q = 1): −gx·cy + gy·cx = gy·x − gx·y.
+                let e = gy * x - gx * y
+                c00 += gx * gx * w; c01 -= gx * gy * w; c11 += gy * gy * w; d0 -= gx * e * w; d1 += gy * e * w
+            }
+            if let u = solveSymmetric([a0, a1, a2, .zero], b, unknowns: 3), u[0] > 1e-4 { return (u[2], u[1] / u[0], u[0]) }
+            let det = c00 * c11 - c01 * c01
+            guard det > 1e-12 * max(1e-300, (c00 + c11) * (c00 + c11)) else { return nil }
+            return ((d1 * c00 - d0 * c01) / det, (d0 * c11 - d1 * c01) / det, 1)
+        }
+        guard var e = solve() else { return nil }
+        for limit in [0.5, 0.3, 0.2, 0.12] {
+            for (i, r) in rows.enumerated() {
+                let mx = r.x - e.cx, my = e.q * (r.y - e.cy)
+                let g2 = r.z * r.z + r.w * r.w, m2 = mx * mx + my * my
+                guard g2 > 0 && m2 > 0 else { weights[i] = 0; continue }
+                let c = r.z * my - r.w * mx, sin2 = c * c / (g2 * m2)
+                let f = 1 - sin2 / (limit * limit)
+                weights[i] = f > 0 ? f * f / (g2.squareRoot() * m2) : 0
+            }
+            guard let next = solve() else { break }
+            e = next
+        }
+        return e
     }
 
     /// The angle (CSS degrees) of the largest colour step between neighbouring directions
@@ -556,8 +607,8 @@ struct ShapeFitter {
     /// truly lies: a golden-section search within a degree and a half of the estimate. The
     /// samples' turns are computed once: moving the seam only changes which side of it each
     /// sample falls on.
-    private func refinedSeam(_ g: Geometry, profile p: PiecewiseProfile) -> Double {
-        let band = seamBand(g)
+    private func refinedSeam(_ g: Geometry, profile p: PiecewiseProfile, open: [Bool]) -> Double {
+        let band = seamBand(g).filter { open[$0] }
         guard !band.isEmpty else { return g.start }
         var turns: [Double] = [], ends: [Int] = []
         for k in band {
@@ -590,14 +641,14 @@ struct ShapeFitter {
     /// there (2 to 8 cells out, overlays and the seam left out), compared with the model
     /// averaged over each cell, pin it down. Gauss-Newton on the cell averages, within a cell
     /// of the estimate.
-    /// `clean`: the cells beyond a shadow's reach of every overlay, used when at least 16 of
-    /// them lie near the centre.
-    private func refinedCentre(_ g: Geometry, profile p: PiecewiseProfile, clean: [Bool]) -> (Double, Double) {
+    /// `open`: the cells that are not overlay (the others never count); `clean`: those beyond
+    /// a shadow's reach of every overlay, used alone when at least 16 of them lie near the centre.
+    private func refinedCentre(_ g: Geometry, profile p: PiecewiseProfile, open: [Bool], clean: [Bool]) -> (Double, Double) {
         let cs = Double(grid.cellSize)
         let seamed = p.knots.count >= 2 && p.colors[0] != p.colors[p.colors.count - 1]
         let a = g.start * Double.pi / 180, ux = sin(a), uy = -cos(a)
         var near: [Int] = []
-        for k in 0..<clean.count where grid.drawn(k) {
+        for k in 0..<clean.count where grid.drawn(k) && open[k] {
             let dx = grid.cx[k] - g.cx, dy = grid.cy[k] - g.cy, r2 = dx * dx + dy * dy
             guard r2 >= 4 * cs * cs && r2 <= 64 * cs * cs else { continue }
             // A cell the seam crosses moves with it, not with the centre.
@@ -607,13 +658,17 @@ struct ShapeFitter {
         let away = near.filter { clean[$0] }
         if away.count >= 16 { near = away }
         guard near.count >= 16 else { return (g.cx, g.cy) }
-        // Cells the model cannot explain at all (an overlay) stay out.
-        let limit = 40.0
+        // Cells the model cannot explain (an overlay, a cell its edge crosses) stay out: off by
+        // more than 5× the median cell, as for the inliers (`explained(by:)`). Where the colour
+        // turns slowly, one such cell 20 levels off outweighs all the others and drags the
+        // centre a cell away.
         var cx = g.cx, cy = g.cy
         let turn = 1 / (2 * Double.pi)
+        var jacobians = [(x: Color4, y: Color4, res: Color4)](repeating: (.zero, .zero, .zero), count: near.count)
+        var sizes = [Double](repeating: 0, count: near.count)
         for _ in 0..<5 {
             var a00 = 0.0, a01 = 0.0, a11 = 0.0, b0 = 0.0, b1 = 0.0
-            for k in near {
+            for (i, k) in near.enumerated() {
                 var v = Color4.zero, jx = Color4.zero, jy = Color4.zero, n = 0.0
                 forEachSample(k) { x, y in
                     let dx = x - cx, dy = y - cy, r2 = dx * dx + dy * dy
@@ -621,11 +676,14 @@ struct ShapeFitter {
                     let s = p.slope(f)
                     v += p.value(f); jx += s * (dy / r2 * turn); jy += s * (-dx / r2 * turn); n += 1
                 }
-                v /= n; jx /= n; jy /= n
-                let res = grid.color(k) - v
-                guard res.lengthSquared < limit * limit else { continue }
-                a00 += (jx * jx).sum(); a01 += (jx * jy).sum(); a11 += (jy * jy).sum()
-                b0 += (jx * res).sum(); b1 += (jy * res).sum()
+                let res = grid.color(k) - v / n
+                jacobians[i] = (jx / n, jy / n, res)
+                sizes[i] = res.lengthSquared.squareRoot()
+            }
+            let limit = min(40, max(3, 5 * median(sizes, upTo: 450)))
+            for (i, j) in jacobians.enumerated() where sizes[i] <= limit {
+                a00 += (j.x * j.x).sum(); a01 += (j.x * j.y).sum(); a11 += (j.y * j.y).sum()
+                b0 += (j.x * j.res).sum(); b1 += (j.y * j.res).sum()
             }
             let det = a00 * a11 - a01 * a01
             guard det > 0 else { break }
@@ -742,16 +800,21 @@ struct ShapeFitter {
         let shape: GradientShape
         switch kind {
         case .radial:
-            // The cells nearest the centre are too curved to be smooth: a ramp that starts at
-            // the first smooth cells starts at the centre.
+            // The cells nearest the centre are too curved to be smooth, and the box's edge cells
+            // are partial: a ramp that starts at the first inliers starts where the box does (at
+            // the centre, or at the box's point nearest an outside centre) when that lies within
+            // a few cells. Otherwise that first cell of ramp comes back flat. (Not at the far
+            // end: a corner a few pixels beyond the ellipse cannot tell a ramp running on from
+            // the last stop's flat colour.)
             var lo = Double.infinity
             let t = positions(g)
             for k in 0..<inliers.count where inliers[k] { lo = min(lo, t[k]) }
             let cell = Double(grid.cellSize) / scale
-            if knots.count >= 2 && knots[0] > 0 && lo < 6 * cell && knots[0] < lo + cell / 2 {
-                let f = -knots[0] / (knots[1] - knots[0])
+            let nearest = position(g, max(0, min(w, g.cx)), max(0, min(h, g.cy)))
+            if knots.count >= 2 && knots[0] > nearest && lo - nearest < 6 * cell && knots[0] < lo + cell / 2 {
+                let f = (nearest - knots[0]) / (knots[1] - knots[0])
                 colors[0] = clamped255(colors[0] + (colors[1] - colors[0]) * f)
-                knots[0] = 0
+                knots[0] = nearest
             }
             // Canonical: the last stop on the ellipse.
             let last = max(knots[knots.count - 1], 1e-9)
@@ -1059,6 +1122,22 @@ struct SampledCurve: ColourCurve {
 }
 
 extension CellGrid {
+    /// Whether the colour change at interior cell k, by central differences, stands clearly
+    /// above what the noise in its neighbours' means would give: the sum over the channels of
+    /// the squared change is 8× the noise's expectation (correlated dither in a flat stretch
+    /// passes about one cell in 3,000). A flat stretch beyond a gradient's last stop carries
+    /// dither, and its random directions would outvote the ramp's.
+    @inline(__always)
+    func changesAboveNoise(_ k: Int) -> Bool {
+        let c = columns
+        let dx0 = r[k + 1] - r[k - 1], dx1 = g[k + 1] - g[k - 1], dx2 = b[k + 1] - b[k - 1]
+        let dy0 = r[k + c] - r[k - c], dy1 = g[k + c] - g[k - c], dy2 = b[k + c] - b[k - c]
+        let change = dx0 * dx0 + dx1 * dx1 + dx2 * dx2 + dy0 * dy0 + dy1 * dy1 + dy2 * dy2
+        // Each mean's variance is the cell's (three channels summed) over its pixels.
+        let noise = variance[k - 1] / count[k - 1] + variance[k + 1] / count[k + 1] + variance[k - c] / count[k - c] + variance[k + c] / count[k + c]
+        return change > 8 * noise
+    }
+
     /// The grid with each cell's spread as that of its premultiplied colours, for the radial and
     /// angular fits of a translucent artboard (an opaque one's is returned as it is).
     ///

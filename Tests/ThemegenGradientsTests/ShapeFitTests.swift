@@ -175,4 +175,43 @@ final class ShapeFitTests: XCTestCase {
             XCTAssertLessThanOrEqual(q.maxDeltaE, 1.5, "scale \(scale)")
         }
     }
+
+    /// The radial start estimate from colour-gradient directions: rows drawn exactly from an
+    /// ellipse centred above the box (aspect q = rx²/ry² = 0.64), and among them a fifth more
+    /// rows from a card's soft shadow near the box's sides (30 times as steep as the ramp,
+    /// pointing straight down, where the ellipse's normals lean 30° and more): the estimate is
+    /// the ellipse's own centre and aspect, not a least-squares compromise with the shadow.
+    func testEllipseCentreLeavesOutAShadowsDirections() throws {
+        let cx = 600.0, cy = -400.0, q = 0.64
+        var rows: [SIMD4<Double>] = []
+        for j in 0..<20 {
+            for i in 0..<20 {
+                let x = 30 + Double(i) * 55, y = 150 + Double(j) * 40
+                // Along ((x − cx)/rx², (y − cy)/ry²) ∝ (x − cx, q·(y − cy)), 0.05 levels a pixel.
+                let dx = x - cx, dy = q * (y - cy), len = (dx * dx + dy * dy).squareRoot()
+                rows.append(SIMD4(x, y, 0.05 * dx / len, 0.05 * dy / len))
+                if (i < 4 || i > 15) && j % 2 == 0 { rows.append(SIMD4(x + 3, y, 0, 1.5)) }
+            }
+        }
+        let e = try XCTUnwrap(ShapeFitter.ellipseCentre(rows))
+        XCTAssertEqual(e.cx, cx, accuracy: 1e-6)
+        XCTAssertEqual(e.cy, cy, accuracy: 1e-6)
+        XCTAssertEqual(e.q, q, accuracy: 1e-9)
+    }
+
+    /// One row of cells across a circle's ramp (a sliver at the box's top edge): their
+    /// directions cannot tell an aspect from the centre's height, so the estimate is the circle
+    /// (q = 1) they point away from.
+    func testEllipseCentreFallsBackToACircle() throws {
+        let cx = 200.0, cy = -150.0, y = 12.0
+        var rows: [SIMD4<Double>] = []
+        for i in 0..<40 {
+            let x = 6 + Double(i) * 10, dx = x - cx, dy = y - cy, len = (dx * dx + dy * dy).squareRoot()
+            rows.append(SIMD4(x, y, 0.3 * dx / len, 0.3 * dy / len))
+        }
+        let e = try XCTUnwrap(ShapeFitter.ellipseCentre(rows))
+        XCTAssertEqual(e.cx, cx, accuracy: 1e-6)
+        XCTAssertEqual(e.cy, cy, accuracy: 1e-6)
+        XCTAssertEqual(e.q, 1)
+    }
 }
