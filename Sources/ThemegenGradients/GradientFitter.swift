@@ -115,10 +115,10 @@ package struct GradientFitter {
             let line = LinearGradient.Line(angle: angle, width: Double(grid.width), height: Double(grid.height))
             let p = profile, reachT = cellReach(line)
             let detected = OverlayDetector.detect(grid: grid, unsmooth: unsmooth, trusted: candidates, shadowReach: reach,
-                                                  spansModel: { spansIsoLines($0, line: line) }) { k in
+                                                  spansModel: { spansIsoLines($0, line: line) },
+                                                  matches: { k, model in agrees(grid.color(k), model: model) }) { k in
                 let t = line.t(x: grid.cx[k], y: grid.cy[k])
-                return (cellModel(p, line: line, k: k, t: t, reach: reachT, jumps: jumps),
-                        p.slope(t).lengthSquared.squareRoot() * reachT / 2 + jumpSlack(p, t: t, reach: reachT))
+                return (cellModel(p, line: line, k: k, t: t, reach: reachT, jumps: jumps), residualSlack(p, t: t, reach: reachT))
             }
             let found = detected.gradient
             attached = detected.attached
@@ -207,14 +207,24 @@ package struct GradientFitter {
                 mean += residual[k]
             }
             mean /= Double(cells.count)
+            // Alike up to a trend along the line: where the far profile only carries a slope
+            // on, a ramp of another slope is off by more at one end of the stretch than at
+            // the other, yet equally along each line of equal colour.
+            var tm = 0.0
+            for k in cells { tm += line.t(x: grid.cx[k], y: grid.cy[k]) }
+            tm /= Double(cells.count)
+            var vt = 0.0, cov = Color4.zero
+            for k in cells {
+                let dt = line.t(x: grid.cx[k], y: grid.cy[k]) - tm
+                vt += dt * dt; cov += dt * (residual[k] - mean)
+            }
+            let trend = vt > 1e-12 ? cov / vt : .zero
             var alike = 0
-            for k in cells where (residual[k] - mean).lengthSquared <= limit2 { alike += 1 }
+            for k in cells where (residual[k] - mean - trend * (line.t(x: grid.cx[k], y: grid.cy[k]) - tm)).lengthSquared <= limit2 { alike += 1 }
             // A soft shadow darkens what is under it: the residual points from the model's
             // colour towards black. A stop is not that.
             let model = modelSum[b] / Double(cells.count)
-            let rgb = Color4(mean.x, mean.y, mean.z, 0), m = Color4(model.x, model.y, model.z, 0)
-            let along = (rgb * m).sum() / max(1e-9, m.lengthSquared)
-            let darkening = along < 0 && (rgb - along * m).lengthSquared <= 0.0625 * rgb.lengthSquared
+            let darkening = Self.darkened(model + mean, model: model)
             off[b] = explained * 2 < cells.count && alike * 5 >= cells.count * 4 && !darkening
         }
         // A shadow is off next to what casts it, never farther than its reach; a stop the far
@@ -249,6 +259,37 @@ package struct GradientFitter {
         let across = abs(w * line.dy) + abs(h * line.dx)
         return hi - lo + Double(grid.cellSize) >= 0.6 * across
     }
+
+    /// How far off a cell centred at `t` may be without counting as unexplained: where the
+    /// gradient is steep, a quarter of a cell of error in a stop's place is many levels of
+    /// colour (and across a hard stop, a tenth of a pixel is the whole jump over a tenth of a
+    /// cell), which is the model's geometry, not an overlay.
+    @inline(__always)
+    func residualSlack(_ p: PiecewiseProfile, t: Double, reach: Double) -> Double {
+        p.slope(t).lengthSquared.squareRoot() * reach / 2 + jumpSlack(p, t: t, reach: reach)
+    }
+
+    /// Whether a cell's colour is the model's darkened (what a soft shadow does): the
+    /// residual points from the model's colour towards black.
+    @inline(__always)
+    static func darkened(_ cell: Color4, model: Color4) -> Bool {
+        let r = Color4(cell.x - model.x, cell.y - model.y, cell.z - model.z, 0), m = Color4(model.x, model.y, model.z, 0)
+        let along = (r * m).sum() / max(1e-9, m.lengthSquared)
+        return along < 0 && (r - along * m).lengthSquared <= 0.0625 * r.lengthSquared
+    }
+
+    /// Whether a cell off in RGB still agrees with the model perceptually (a saturated
+    /// colour, where many levels of one channel are a fraction of ΔE 1), and is not darkened
+    /// as a shadow darkens: a shadow's faint rim is within that too, and a profile fitted
+    /// through it bends.
+    func agrees(_ cell: Color4, model: Color4) -> Bool {
+        !Self.darkened(cell, model: model) && deltaE(model, cell) <= Self.perceptualTolerance
+    }
+
+    /// ΔE2000 within which a cell the profile misses in RGB still agrees with it: inside the
+    /// promised maximum (1.5) with room to spare. Where many such cells are off alike, the
+    /// climb's tighter per-bin limit (`accurate`) adds a stop for them once they are in.
+    static let perceptualTolerance = 1.0
 
     /// Half the extent of a cell's projection on the gradient line, in t.
     func cellReach(_ line: LinearGradient.Line) -> Double {
@@ -628,8 +669,8 @@ package struct GradientFitter {
         let reachT = cellReach(line)
         // About two bins per cell along the line: finer bins would only be empty.
         let count = max(64, min(1024, Int(line.length * 2 / Double(grid.cellSize))))
-        // Per bin: Σw, Σwt, Σw·r, Σw·g, Σw·b, Σw·a, Σw·|c|².
-        var sums = [SIMD8<Double>](repeating: .zero, count: count)
+        // Per bin: Σw, Σwt, Σw·r, Σw·g, Σw·b, Σw·a, Σw·|c|², Σwt², Σwt·r, Σwt·g, Σwt·b, Σwt·a.
+        var sums = [SIMD16<Double>](repeating: .zero, count: count)
         let binScale = Double(count)
         sums.withUnsafeMutableBufferPointer { sums in
             inliers.withUnsafeBufferPointer { inliers in
@@ -642,7 +683,9 @@ package struct GradientFitter {
                             let bin = min(count - 1, max(0, Int(t * binScale)))
                             let c = n[k]
                             let v = Color4(r[k], g[k], b[k], a[k])
-                            sums[bin] += SIMD8(c, c * t, c * v.x, c * v.y, c * v.z, c * v.w, c * v.lengthSquared, 0)
+                            let ct = c * t
+                            sums[bin] += SIMD16(c, ct, c * v.x, c * v.y, c * v.z, c * v.w, c * v.lengthSquared, ct * t,
+                                                ct * v.x, ct * v.y, ct * v.z, ct * v.w, 0, 0, 0, 0)
                         }
                     } } }
                 } } }
@@ -651,11 +694,20 @@ package struct GradientFitter {
         // Along a line across the gradient every cell has the same colour; a bin whose cells
         // differ far more than the others' do holds something the gradient does not explain (the
         // soft shadow under a card spans whole bins but shades them unevenly), so it is left out
-        // rather than bending the profile.
+        // rather than bending the profile. What the cells differ by along the line within the
+        // bin (a steep ramp moves many levels across a bin's width) is the gradient itself: the
+        // spread is taken about the bin's own linear trend in t.
         var spreads: [Double] = []
         spreads.reserveCapacity(count)
         for s in sums where s[0] > 0 {
-            spreads.append(max(0, s[6] / s[0] - (Color4(s[2], s[3], s[4], s[5]) / s[0]).lengthSquared))
+            let w = s[0], mean = Color4(s[2], s[3], s[4], s[5]) / w, tm = s[1] / w
+            var spread = s[6] / w - mean.lengthSquared
+            let vt = s[7] / w - tm * tm
+            if vt > 1e-12 {
+                let cov = Color4(s[8], s[9], s[10], s[11]) / w - tm * mean
+                spread -= cov.lengthSquared / vt
+            }
+            spreads.append(max(0, spread))
         }
         let spreadLimit = max(4, 9 * median(spreads, upTo: 65025))
         var bt: [Double] = [], bc: [Color4] = [], bw: [Double] = []
@@ -840,9 +892,11 @@ package struct GradientFitter {
             let lab = Lab(r255: v.x, g: v.y, b: v.z, in: options.space)
             let e = DeltaE2000.difference(lab, bins.lab[i])
             sum += e * bins.weight[i]
-            // Thinly populated bins (corners of diagonals) are noisy; they still count in the mean.
-            if bins.weight[i] >= meanWeight / 4 && !nearKink && e > 0.45
-                && errorBeyondRounding(v, lab, bins.color[i]) > 0.45 { return false }
+            // Thinly populated bins (corners of diagonals) are noisy; they still count in the
+            // mean, and must stay within the promise (a stop in a corner seen only between a bar
+            // and a card is as real as any).
+            let limit = bins.weight[i] >= meanWeight / 4 ? 0.45 : 1.5
+            if !nearKink && e > limit && errorBeyondRounding(v, lab, bins.color[i]) > limit { return false }
             // The sum only grows: once over the limit it stays over.
             if sum / sw > meanLimit { return false }
         }
@@ -956,7 +1010,7 @@ package struct GradientFitter {
         var m = 0
         // Along a row (or column) of an axis-aligned gradient the position, and so the model
         // colour, repeats exactly.
-        var lastT = Double.nan, v = Color4.zero
+        var lastT = Double.nan, v = Color4.zero, slack = 0.0
         let reachT = cellReach(line), jumps = p.jumps
         cells.withUnsafeBufferPointer { cells in
             grid.cx.withUnsafeBufferPointer { cx in grid.cy.withUnsafeBufferPointer { cy in
@@ -964,8 +1018,11 @@ package struct GradientFitter {
                     d.withUnsafeMutableBufferPointer { d in ds.withUnsafeMutableBufferPointer { ds in
                         for k in 0..<n where cells[k] {
                             let t = line.t(x: cx[k], y: cy[k])
-                            if t != lastT || !jumps.isEmpty { lastT = t; v = cellModel(p, line: line, k: k, t: t, reach: reachT, jumps: jumps) }
-                            let e = (v - Color4(r[k], g[k], b[k], grid.a[k])).lengthSquared.squareRoot()
+                            if t != lastT || !jumps.isEmpty {
+                                lastT = t; v = cellModel(p, line: line, k: k, t: t, reach: reachT, jumps: jumps)
+                                slack = residualSlack(p, t: t, reach: reachT)
+                            }
+                            let e = max(0, (v - Color4(r[k], g[k], b[k], grid.a[k])).lengthSquared.squareRoot() - slack)
                             d[k] = e; ds[m] = e; m += 1
                         }
                     } }
@@ -975,7 +1032,12 @@ package struct GradientFitter {
         ds.removeLast(n - m)
         let limit = max(3, 5 * median(ds, upTo: 450))
         var out = [Bool](repeating: false, count: n)
-        for k in 0..<n where d[k] >= 0 && d[k] <= limit { out[k] = true }
+        for k in 0..<n where d[k] >= 0 {
+            if d[k] <= limit { out[k] = true; continue }
+            // Off in RGB but perceptually within what the fit accepts (a saturated colour).
+            let t = line.t(x: grid.cx[k], y: grid.cy[k])
+            out[k] = agrees(grid.color(k), model: cellModel(p, line: line, k: k, t: t, reach: reachT, jumps: jumps))
+        }
         return out
     }
 

@@ -33,8 +33,13 @@ struct OverlayDetector {
     ///     them doubted by the segmentation) is the model's own error rather than an overlay:
     ///     for a linear gradient, a set stretching across most of a line of equal colour (a
     ///     steep ramp a little off in position is wrong along its whole length; a card is not).
+    ///   - matches: whether a trusted smooth cell that is off in RGB is still within what the
+    ///     fit's own accuracy accepts, judged perceptually (ΔE2000) against the model: in a
+    ///     saturated colour, many levels of one channel are a fraction of ΔE 1, and a profile
+    ///     the climb accepted there is not an overlay.
     static func detect(grid: CellGrid, unsmooth: [Bool], trusted: [Bool], shadowReach: Int,
-                       spansModel: ([Int]) -> Bool = { _ in false }, predict: (Int) -> (Color4, Double)) -> Result {
+                       spansModel: ([Int]) -> Bool = { _ in false }, matches: ((Int, Color4) -> Bool)? = nil,
+                       predict: (Int) -> (Color4, Double)) -> Result {
         let cols = grid.columns, rows = grid.rows, n = cols * rows
         var residual = [Double](repeating: 0, count: n)
         var trustedResiduals: [Double] = []
@@ -46,6 +51,10 @@ struct OverlayDetector {
             if trusted[k] && !unsmooth[k] { trustedResiduals.append(d) }
         }
         let scale = median(trustedResiduals, upTo: 450)
+        if let matches {
+            let rim = max(0.8, 2.5 * scale)
+            for k in 0..<n where residual[k] > rim && trusted[k] && !unsmooth[k] && matches(k, predict(k).0) { residual[k] = 0 }
+        }
         // Seeds: far off (a card, a bar); suspects need less. Growth: still clearly off (the
         // body of a soft shadow). Rim: slightly off next to an overlay (its faint end). The rim
         // limit stays well above noise, or growth would wander along noisy cells.

@@ -17,7 +17,8 @@ package enum RandomArtboards {
         /// What each overlay covers, a card's box grown by its shadow (2σ around, its offset down).
         package var drawn: [PixelRect]
         /// The fewest stops the authored gradient can come back with: near-duplicate stops
-        /// (the same colour within 3 levels, at most 0.02 apart) may merge.
+        /// (the same colour within 3 levels, at most 0.02 apart, or a held pair at an end) may
+        /// merge, and stops on the line between their neighbours may go.
         package var fewestStops: Int
     }
 
@@ -59,14 +60,19 @@ package enum RandomArtboards {
         }
         var stops = positions.map { GradientStop(color: color(), position: ($0 * 1000).rounded() / 1000) }
         // A held colour: two neighbours almost alike (a flat stretch).
+        var heldEnd = false
         if count >= 3 && chance(0.15) {
             let i = rng.int(1, count - 1)
             var c = stops[i - 1].color
             c.red = min(1, max(0, c.red + uniform(-0.01, 0.01))); c.green = min(1, max(0, c.green + uniform(-0.01, 0.01)))
             stops[i].color = c
+            // At an end, the pair (the same colour within 3 levels, as a near-duplicate) is one
+            // flat stretch from the box's end, wherever the end stop sits: it may merge into its
+            // neighbour. Accuracy is still scored against both.
+            heldEnd = i == 1 || i == count - 1
         }
         // A near-duplicate stop (may merge).
-        var fewest = stops.count
+        var fewest = stops.count - (heldEnd ? 1 : 0)
         if count <= 8 && chance(0.12) {
             let i = rng.int(0, count - 1)
             var c = stops[i].color

@@ -62,3 +62,21 @@ final class AcceptanceSweepTests: XCTestCase {
         return Outcome(line: line, accurate: accurate, accepted: rejection == nil, countExact: exact, countAllowed: allowed)
     }
 }
+
+/// Sweep artboards that once failed, scored as the sweep scores them, in every `swift test`
+/// (375×812, a few seconds each in a debug build). Seed 1:
+/// - #80: a steep ramp along the left edge (#663F2F to #001B21 within 9 % of the line) beside
+///   a dark card. The bins along the ramp spread by its own slope were dropped as shadowed, the
+///   climb never saw the ramp, and the overlays found covered 94 % of the box (rejected).
+/// - #107: 9 pastel stops under a status bar, two frosted panels and text: rejected with
+///   overlays over 63 % of the box and 7 stops (the same changes fixed it).
+final class AcceptanceSweepCaseTests: XCTestCase {
+    func testCasesThatOnceFailed() {
+        for index in [80, 107] {
+            let o = AcceptanceSweepTests.run(RandomArtboards.artboard(index, seed: 1))
+            XCTAssertTrue(o.accurate, o.line)
+            XCTAssertTrue(o.accepted, o.line)
+            XCTAssertTrue(o.countExact, o.line)
+        }
+    }
+}
