@@ -119,6 +119,8 @@ package enum BuildRun {
             }
             console.verbose("\(job.name): running")
             let jobConsole = JobDiagnostics(console)
+            // Later jobs that would link to its outputs (the preview) ask the memo.
+            func fail() { failed.append(job); context.memo.noteFailed(job.name) }
             do {
                 guard let inputs = inputsOf[job.name] else { _ = try job.inputs(context.memo); continue }
                 // Before producing: an export changed while the job runs must look changed
@@ -127,17 +129,15 @@ package enum BuildRun {
                 var jobContext = context
                 jobContext.console = jobConsole
                 let files = try job.produce(jobContext)
-                if jobConsole.errorCount > 0 { failed.append(job); context.memo.noteFailed(job.name); continue }
+                if jobConsole.errorCount > 0 { fail(); continue }
                 producedBy[job.name] = files
                 warningsOf[job.name] = jobConsole.warnings
                 plan.files += files
             } catch is FailedDependency {
-                failed.append(job)
-                context.memo.noteFailed(job.name)
+                fail()
             } catch {
                 console.error(error)
-                failed.append(job)
-                context.memo.noteFailed(job.name)
+                fail()
             }
         }
         console.endProgress()

@@ -16,6 +16,8 @@ enum PreviewLinks {
         path.split(separator: "/").map(String.init).filter { $0 != "." }
     }
 
+    private static let hex = Array("0123456789ABCDEF".unicodeScalars)
+
     /// RFC 3986 unreserved characters and `@` stay; every other byte of the UTF-8 becomes %XX.
     static func percentEncoded(_ segment: String) -> String {
         var out = ""
@@ -25,7 +27,6 @@ enum PreviewLinks {
                  UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "@"):
                 out.unicodeScalars.append(Unicode.Scalar(b))
             default:
-                let hex = Array("0123456789ABCDEF".unicodeScalars)
                 out += "%"
                 out.unicodeScalars.append(hex[Int(b >> 4)]); out.unicodeScalars.append(hex[Int(b & 15)])
             }

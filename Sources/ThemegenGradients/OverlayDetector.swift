@@ -42,18 +42,21 @@ struct OverlayDetector {
                        predict: (Int) -> (Color4, Double)) -> Result {
         let cols = grid.columns, rows = grid.rows, n = cols * rows
         var residual = [Double](repeating: 0, count: n)
+        // The model's colours, kept only for `matches`.
+        var model = [Color4](repeating: .zero, count: matches == nil ? 0 : n)
         var trustedResiduals: [Double] = []
         trustedResiduals.reserveCapacity(n)
         for k in 0..<n {
             let (p, slack) = predict(k)
             let d = max(0, (grid.color(k) - p).lengthSquared.squareRoot() - slack)
             residual[k] = d
+            if !model.isEmpty { model[k] = p }
             if trusted[k] && !unsmooth[k] { trustedResiduals.append(d) }
         }
         let scale = median(trustedResiduals, upTo: 450)
         if let matches {
             let rim = max(0.8, 2.5 * scale)
-            for k in 0..<n where residual[k] > rim && trusted[k] && !unsmooth[k] && matches(k, predict(k).0) { residual[k] = 0 }
+            for k in 0..<n where residual[k] > rim && trusted[k] && !unsmooth[k] && matches(k, model[k]) { residual[k] = 0 }
         }
         // Seeds: far off (a card, a bar); suspects need less. Growth: still clearly off (the
         // body of a soft shadow). Rim: slightly off next to an overlay (its faint end). The rim
