@@ -803,9 +803,8 @@ struct ShapeFitter {
             // The cells nearest the centre are too curved to be smooth, and the box's edge cells
             // are partial: a ramp that starts at the first inliers starts where the box does (at
             // the centre, or at the box's point nearest an outside centre) when that lies within
-            // a few cells. Otherwise that first cell of ramp comes back flat. (Not at the far
-            // end: a corner a few pixels beyond the ellipse cannot tell a ramp running on from
-            // the last stop's flat colour.)
+            // a few cells. Otherwise that first cell of ramp comes back flat. The far end: see
+            // `continuedToFarthestCorner`.
             var lo = Double.infinity
             let t = positions(g)
             for k in 0..<inliers.count where inliers[k] { lo = min(lo, t[k]) }
@@ -816,6 +815,7 @@ struct ShapeFitter {
                 colors[0] = clamped255(colors[0] + (colors[1] - colors[0]) * f)
                 knots[0] = nearest
             }
+            (knots, colors) = continuedToFarthestCorner(g, knots: knots, colors: colors, inliers: inliers)
             // Canonical: the last stop on the ellipse.
             let last = max(knots[knots.count - 1], 1e-9)
             let rx = last * scale, ry = rx / g.k
@@ -854,6 +854,37 @@ struct ShapeFitter {
         let fit = GradientFit(angle: 180, stops: model.stops, startPoint: UnitPoint(x: 0.5, y: 0), endPoint: UnitPoint(x: 0.5, y: 1),
                               quality: q, overlays: overlays, problem: problem, explained: explained, shape: model.shape)
         return Result(fit: fit, inliers: inliers)
+    }
+
+    /// A radial ramp still changing at the last cell the fit could use runs on to the box's
+    /// farthest corner. The cells beyond are partial or under an overlay (a status bar over the
+    /// corner), and a designer's last stop lies at that corner or beyond far more often than in
+    /// the cell or two before it (CSS's default ellipse ends at the farthest corner). So the
+    /// last segment goes on along its own slope, as far as the colours stay in range, rather
+    /// than holding its last colour. A last stop short of the corner shows: the cells beyond
+    /// it are flat, and the ramp ends where they begin.
+    private func continuedToFarthestCorner(_ g: Geometry, knots: [Double], colors: [Color4], inliers: [Bool]) -> ([Double], [Color4]) {
+        let n = knots.count
+        guard n >= 2, knots[n - 1] > knots[n - 2] else { return (knots, colors) }
+        let step = colors[n - 1] - colors[n - 2]
+        guard max(abs(step.x), abs(step.y), abs(step.z), abs(step.w)) >= 2 else { return (knots, colors) }
+        let t = positions(g)
+        var seen = -Double.infinity
+        for k in 0..<inliers.count where inliers[k] { seen = max(seen, t[k]) }
+        guard knots[n - 1] >= seen - Double(grid.cellSize) / scale else { return (knots, colors) }
+        let w = Double(grid.width), h = Double(grid.height)
+        let farthest = [(0.0, 0.0), (w, 0.0), (0.0, h), (w, h)].map { position(g, $0.0, $0.1) }.max()!
+        guard farthest > knots[n - 1] else { return (knots, colors) }
+        let slope = step / (knots[n - 1] - knots[n - 2])
+        var reach = farthest - knots[n - 1]
+        for c in 0..<4 where slope[c] != 0 {
+            let room = slope[c] > 0 ? (255 - colors[n - 1][c]) / slope[c] : -colors[n - 1][c] / slope[c]
+            reach = min(reach, max(0, room))
+        }
+        var k = knots, cs = colors
+        k[n - 1] += reach
+        cs[n - 1] = clamped255(colors[n - 1] + slope * reach)
+        return (k, cs)
     }
 
     /// An angular start angle snaps to a whole degree when that costs less than ΔE 0.05 (as a
