@@ -100,6 +100,35 @@ final class ShapeFitTests: XCTestCase {
         }
     }
 
+    /// A radial ramp that runs past the box's farthest corner, that corner under a status bar
+    /// (as in a browser-rendered artboard of `Benchmarks/browser_acceptance.py`): the model
+    /// goes on to the corner along the last segment instead of holding its last colour there,
+    /// so the whole box, the hidden corner included, is within the promise.
+    func testRampRunsOnUnderABarToTheFarthestCorner() {
+        let w = 375, h = 812
+        let r = S.radial(w, h, center: (0.45, 0.82), radius: (1.32, 1.07), [("#5A350D", 0.12), ("#437369", 0.55), ("#7A5CD9", 1)],
+                         overlays: [.bar(.top, thickness: 44, color: S.hex("#F4F4F6"))])
+        let f = S.fit(r)
+        guard case .radial = f.shape else { return XCTFail("not radial: \(f.shape)") }
+        XCTAssertEqual(f.stops.count, 3)
+        let q = S.accuracy(r.model, f.model, width: w, height: h)
+        XCTAssertLessThanOrEqual(q.meanDeltaE, 0.5)
+        XCTAssertLessThanOrEqual(q.maxDeltaE, 1.5)
+    }
+
+    /// A seam found to a hundredth of a degree stays where it was found: snapping it to 289°
+    /// would move it 7 px at this iPad artboard's far corner, a wedge of the wrong colour
+    /// outside the 2-px band where renderers may differ.
+    func testSeamThatSnappingWouldMoveAPixelStays() {
+        let w = 1640, h = 2360
+        let r = S.angular(w, h, center: (0.5647, 0.4398), start: 289.27, [("#6E7B8C", 0), ("#87909C", 1)])
+        let f = S.fit(r)
+        guard case let .angular(_, start) = f.shape else { return XCTFail("not angular: \(f.shape)") }
+        XCTAssertEqual(start, 289.27, accuracy: 0.05)
+        let q = S.accuracy(r.model, f.model, width: w, height: h, step: 2)
+        XCTAssertLessThanOrEqual(q.maxDeltaE, 1.5)
+    }
+
     /// At iPad size the accumulator's cells are 16 px: the same accuracy.
     func testIPadSizeArtboards() {
         let w = 2048, h = 2732
