@@ -230,7 +230,10 @@ package struct GradientFitter {
         // A shadow is off next to what casts it, never farther than its reach; a stop the far
         // cells do not see leaves the profile off over a longer run of stretches. Beyond the
         // last far cells the profile only carries its slope on, so a shorter run there counts
-        // (the flat stretch after an inset stop next to a tab bar).
+        // (the flat stretch after an inset stop next to a tab bar), and so does a run that
+        // only partly lies there, starting before the first far cells or ending after the last
+        // (a ramp in a corner beside a tab bar, seen by a handful of far cells, was held to the
+        // longer run and left out: the overlays grew over the whole end of the line).
         let longRun = Int((1.5 * Double(reach * grid.cellSize) / (line.length / Double(bins))).rounded(.up))
         let firstCovered = awayCount.firstIndex { $0 > 0 } ?? bins, lastCovered = awayCount.lastIndex { $0 > 0 } ?? -1
         var basis = away
@@ -238,7 +241,7 @@ package struct GradientFitter {
         while b < bins {
             var end = b
             while end < bins && off[end] { end += 1 }
-            let atEnd = end <= firstCovered || b > lastCovered
+            let atEnd = b < firstCovered || end - 1 > lastCovered
             let missedStop = end - b >= (atEnd ? 2 : max(2, longRun))
             for m in b..<max(end, b + 1) {
                 for k in members[m] where missedStop || residual[k].lengthSquared <= limit2 { basis[k] = true }
@@ -1130,7 +1133,10 @@ package struct GradientFitter {
         if case .notLinear = problem {
             q = quality(p, angle: angle, cells: candidates, labs: &labs)
         } else {
-            q = quality(p, angle: angle, cells: inliers, labs: &labs)
+            // Measured outside the reported boxes, as the promise reads: a cell inside a box
+            // that the residuals let pass (a button the gradient's colour, a glyph's smooth
+            // middle) is not gradient the user can check.
+            q = quality(p, angle: angle, cells: outside(overlays, of: inliers), labs: &labs)
             // Off by far more than the rejection line over a large smooth area that the
             // residuals kept (no overlay explains it): a shading a line cannot follow.
             if problem == nil && q.maxDeltaE > 3 && count(candidates) * 2 >= total {
@@ -1146,6 +1152,20 @@ package struct GradientFitter {
             q.meanDeltaE = max(q.meanDeltaE, e)
         }
         return (q, problem, explained)
+    }
+
+    /// The cells of `cells` that no rectangle of `overlays` covers (they are whole cells, as
+    /// `overlayRects` makes them).
+    func outside(_ overlays: [PixelRect], of cells: [Bool]) -> [Bool] {
+        guard !overlays.isEmpty else { return cells }
+        var out = cells
+        let cs = grid.cellSize, cols = grid.columns
+        for r in overlays {
+            for j in (r.y / cs)..<((r.y + r.height + cs - 1) / cs) {
+                for i in (r.x / cs)..<((r.x + r.width + cs - 1) / cs) { out[j * cols + i] = false }
+            }
+        }
+        return out
     }
 
     /// The area of the union of rectangles, by sweeping their distinct x ranges.

@@ -70,13 +70,38 @@ final class AcceptanceSweepTests: XCTestCase {
 ///   climb never saw the ramp, and the overlays found covered 94 % of the box (rejected).
 /// - #107: 9 pastel stops under a status bar, two frosted panels and text: rejected with
 ///   overlays over 63 % of the box and 7 stops (the same changes fixed it).
+/// - #91 (and seed 2 #93): 8 and 9 stops under onboarding art, rejected with the fit's max
+///   ΔE 3.81 (4.56) from one smooth cell of the art's button, the gradient's colour there,
+///   inside the reported overlay box: the quality now leaves out what the boxes cover.
+/// Seed 2:
+/// - #23: 9 stops at 135° with list rows, a frosted panel and icons (1080×1920). The start of
+///   the gradient line (the top-left corner, beside the list rows) has few cells away from
+///   the overlays; its run of stretches off the far cells' profile began before the first far
+///   cells but ran on past where they start, so it was held to the long run a stretch between
+///   far cells needs and left out; the overlays grew over 53 % of the box (rejected). Seed 1
+///   #19 (1125×2436, 161°, a tab bar under the last stop) failed the same way at the far end.
 final class AcceptanceSweepCaseTests: XCTestCase {
     func testCasesThatOnceFailed() {
-        for index in [80, 107] {
-            let o = AcceptanceSweepTests.run(RandomArtboards.artboard(index, seed: 1))
+        for (index, seed) in [(80, UInt64(1)), (107, 1), (91, 1), (93, 2), (23, 2)] {
+            let o = AcceptanceSweepTests.run(RandomArtboards.artboard(index, seed: seed))
             XCTAssertTrue(o.accurate, o.line)
             XCTAssertTrue(o.accepted, o.line)
             XCTAssertTrue(o.countExact, o.line)
         }
+    }
+
+    /// Seed 1 #109: 9 stops under list rows and onboarding art. Two cells inside the
+    /// reported overlay boxes (a list row's rim, the button's anti-aliased corner) passed the
+    /// residual tests and were measured: fit max ΔE 3.57, rejected, though the recovered
+    /// gradient is within 1.27 of the authored one. (It still comes back with 10 stops: an
+    /// extra one at a steep kink, a known gap.)
+    func testCellsInsideOverlayBoxesAreNotMeasured() {
+        let a = RandomArtboards.artboard(109, seed: 1)
+        let o = AcceptanceSweepTests.run(a)
+        XCTAssertTrue(o.accurate, o.line)
+        XCTAssertTrue(o.accepted, o.line)
+        let f = GradientTestSupport.fit(a.renderer)
+        XCTAssertLessThanOrEqual(f.quality.maxDeltaE, 1.5, o.line)
+        XCTAssertEqual(f.overlays.count, 3, o.line)
     }
 }
