@@ -26,6 +26,9 @@ struct ShapeFitter {
     let kind: Kind
     /// The linear fitter supplies the 1-D profile fit (knot placement, fewest stops).
     let profiles: GradientFitter
+    /// Radial: the aspect stays where it starts (a circle, when the pixels in view cannot tell
+    /// it from an ellipse).
+    private var holdsAspect = false
 
     init(kind: Kind, grid: CellGrid, options: GradientFitter.Options) {
         self.kind = kind
@@ -63,7 +66,45 @@ struct ShapeFitter {
     ///
     /// `candidates`, `noiseVariance` and `smooth` are the linear fitter's (`candidateCells`).
     func fit(candidates: [Bool], noiseVariance: Double, smooth: [Bool]) -> Result? {
-        guard var g = initialGeometry(candidates) else { return nil }
+        guard let start = initialGeometry(candidates) else { return nil }
+        let free = fit(from: start, candidates: candidates, noiseVariance: noiseVariance, smooth: smooth)
+        guard kind == .radial, let free, aspectIsLoose(free) else { return free }
+        // The simplest ellipse the pixels in view allow: a circle, unless the free ellipse
+        // explains the cells clearly better (as the type decision scores them).
+        var circles = self
+        circles.holdsAspect = true
+        guard let c = Self.ellipseCentre(directionRows(candidates), circle: true),
+              let circle = circles.fit(from: Geometry(cx: c.cx, cy: c.cy), candidates: candidates, noiseVariance: noiseVariance, smooth: smooth)
+        else { return free }
+        let looseScore = GradientTypeDecision.score(free.fit.model, grid: grid, cells: candidates)
+        let circleScore = GradientTypeDecision.score(circle.fit.model, grid: grid, cells: candidates)
+        return circleScore <= looseScore * 1.05 + 0.01 ? circle : free
+    }
+
+    /// Whether a radial fit's aspect is poorly pinned by what is in view: it is not a circle,
+    /// and the ramp's cells seen from its centre (on the ellipse's scale) fill less than half
+    /// the turn. Contours seen only along a short arc (a thin strip of a glow whose centre lies
+    /// beyond the box) are matched about as well by a far, flat ellipse as by a near circle.
+    private func aspectIsLoose(_ r: Result) -> Bool {
+        guard case let .radial(centre, radius) = r.fit.shape, radius.x > 0, radius.y > 0 else { return false }
+        let w = Double(grid.width), h = Double(grid.height)
+        let cx = centre.x * w, cy = centre.y * h, k = radius.x * w / (radius.y * h)
+        guard abs(k - 1) > 0.01, let first = r.fit.stops.first?.position, let last = r.fit.stops.last?.position else { return false }
+        let bins = 72
+        var seen = [Bool](repeating: false, count: bins)
+        let rx = radius.x * w
+        for i in 0..<r.inliers.count where r.inliers[i] {
+            let dx = grid.cx[i] - cx, dy = (grid.cy[i] - cy) * k
+            let t = (dx * dx + dy * dy).squareRoot() / rx
+            guard t > first && t < last else { continue }
+            let a = (atan2(dy, dx) / (2 * Double.pi) + 1).truncatingRemainder(dividingBy: 1)
+            seen[min(bins - 1, Int(a * Double(bins)))] = true
+        }
+        return seen.reduce(0) { $0 + ($1 ? 1 : 0) } * 2 < bins
+    }
+
+    private func fit(from start: Geometry, candidates: [Bool], noiseVariance: Double, smooth: [Bool]) -> Result? {
+        var g = start
         let cols = grid.columns, n = cols * grid.rows
         let sampled = (0..<n).map { candidates[$0] && ($0 % cols) % 2 == 0 && ($0 / cols) % 2 == 0 }
         var seamed = false
@@ -102,7 +143,16 @@ struct ShapeFitter {
         // plenty), until the geometry stays.
         func refine(rounds: Int) {
             for _ in 0..<rounds {
-                let (next, q) = jointStep(g, profile: p, t: t, cells: (0..<n).map { basis[$0] && ($0 % cols) % 2 == 0 && ($0 / cols) % 2 == 0 })
+                let sampled = (0..<n).map { basis[$0] && ($0 % cols) % 2 == 0 && ($0 / cols) % 2 == 0 }
+                // A radial step must not raise the error over the cells by more than their
+                // noise: where the ramp in view pins the geometry poorly (a thin strip of a glow
+                // whose centre lies beyond the box), Gauss-Newton's linearisation overshoots,
+                // and unchecked a circle ran off to an aspect of 1.7 with eighty times the
+                // error. (An angular step changes which cells are usable: not comparable.)
+                let before = kind == .radial ? profileError(p, t: t, cells: sampled) : 0
+                guard let (next, q) = jointStep(g, profile: p, t: t, cells: sampled, accepts: { h, r in
+                    kind == .angular || profileError(r, t: positions(h, cells: sampled), cells: sampled) <= before * 1.01
+                }) else { break }
                 let moved = abs(next.cx - g.cx) + abs(next.cy - g.cy) + abs(next.k - g.k) * scale
                 g = next
                 p = q
@@ -360,12 +410,17 @@ struct ShapeFitter {
         }
     }
 
+    /// The colour gradients (x, y, gx, gy) of `gradients(_:_:)`, per channel and cell.
+    private func directionRows(_ cells: [Bool]) -> [SIMD4<Double>] {
+        var rows: [SIMD4<Double>] = []
+        gradients(cells) { x, y, gx, gy in rows.append(SIMD4(x, y, gx, gy)) }
+        return rows
+    }
+
     private func initialGeometry(_ cells: [Bool]) -> Geometry? {
         switch kind {
         case .radial:
-            var rows: [SIMD4<Double>] = []
-            gradients(cells) { x, y, gx, gy in rows.append(SIMD4(x, y, gx, gy)) }
-            guard let (cx, cy, q) = Self.ellipseCentre(rows) else { return nil }
+            guard let (cx, cy, q) = Self.ellipseCentre(directionRows(cells)) else { return nil }
             return Geometry(cx: cx, cy: cy, k: q.squareRoot())
         case .angular:
             // Gradients perpendicular to (x−cx, y−cy): gx·cx + gy·cy = gx·x + gy·y.
@@ -393,8 +448,8 @@ struct ShapeFitter {
     /// rows off by more than a shrinking angle (Tukey's biweight): a shadow's or an edge's
     /// directions, which no ellipse through the ramp explains. When the rows cannot tell the
     /// aspect (q ≤ 0: a thin sliver of the ramp in view), the start is a circle, and the
-    /// Gauss-Newton steps find the aspect.
-    static func ellipseCentre(_ rows: [SIMD4<Double>]) -> (cx: Double, cy: Double, q: Double)? {
+    /// Gauss-Newton steps find the aspect. `circle`: the best circle's centre (q = 1) alone.
+    static func ellipseCentre(_ rows: [SIMD4<Double>], circle: Bool = false) -> (cx: Double, cy: Double, q: Double)? {
         guard rows.count >= 3 else { return nil }
         var weights = rows.map { r -> Double in
             let g2 = r.z * r.z + r.w * r.w
@@ -411,7 +466,7 @@ struct ShapeFitter {
                 let e = gy * x - gx * y
                 c00 += gx * gx * w; c01 -= gx * gy * w; c11 += gy * gy * w; d0 -= gx * e * w; d1 += gy * e * w
             }
-            if let u = solveSymmetric([a0, a1, a2, .zero], b, unknowns: 3), u[0] > 1e-4 { return (u[2], u[1] / u[0], u[0]) }
+            if !circle, let u = solveSymmetric([a0, a1, a2, .zero], b, unknowns: 3), u[0] > 1e-4 { return (u[2], u[1] / u[0], u[0]) }
             let det = c00 * c11 - c01 * c01
             guard det > 1e-12 * max(1e-300, (c00 + c11) * (c00 + c11)) else { return nil }
             return ((d1 * c00 - d0 * c01) / det, (d0 * c11 - d1 * c01) / det, 1)
@@ -498,12 +553,12 @@ struct ShapeFitter {
             a0 += w * d[0]; a1 += w * d[1]; a2 += w * d[2]; a3 += w * d[3]
             b += sr * d
         }
-        guard let u = solveSymmetric([a0, a1, a2, a3], b, unknowns: radial ? 3 : 2) else { return g }
+        guard let u = solveSymmetric([a0, a1, a2, a3], b, unknowns: radial && !holdsAspect ? 3 : 2) else { return g }
         var out = g
         let limit = 2.0 * Double(grid.cellSize)
         out.cx += max(-limit, min(limit, u[0]))
         out.cy += max(-limit, min(limit, u[1]))
-        if radial { out.k = max(g.k * 0.8, min(g.k * 1.25, g.k + u[2])) }
+        if radial && !holdsAspect { out.k = max(g.k * 0.8, min(g.k * 1.25, g.k + u[2])) }
         return out
     }
 
@@ -512,7 +567,8 @@ struct ShapeFitter {
     /// the valley where both must move at once (a centre beyond the box moves away as the
     /// ellipse and its stops grow); together, a few steps reach the bottom. An angular
     /// gradient's end stops keep their positions (the turn's ends).
-    private func jointStep(_ g: Geometry, profile p: PiecewiseProfile, t: [Double], cells: [Bool]) -> (Geometry, PiecewiseProfile) {
+    private func jointStep(_ g: Geometry, profile p: PiecewiseProfile, t: [Double], cells: [Bool],
+                           accepts: (Geometry, PiecewiseProfile) -> Bool) -> (Geometry, PiecewiseProfile)? {
         let nk = p.knots.count
         guard nk >= 2 else { return (g, p) }
         let radial = kind == .radial
@@ -584,21 +640,45 @@ struct ShapeFitter {
         // Held: the angular end stops' positions; any unknown no cell moves.
         var free = [Bool](repeating: true, count: size)
         if !radial { free[kp] = false; free[kp + nk - 1] = false }
+        if holdsAspect { free[2] = false }
         for i in 0..<size where a[i * size + i] <= 0 { free[i] = false }
-        guard let u = solveDense(a, b, size: size, free: free) else { return (g, p) }
-        var out = g
+        // The Gauss-Newton step, each unknown held to its limit, first. Should `accepts` refuse
+        // it: the same step shortened as a whole to within every limit (a clipped step moves
+        // the geometry without the stops that must move with it: a centre sliding along a
+        // flat valley needs its stops to follow), then Levenberg-Marquardt's ever more damped
+        // ones (each unknown's curvature raised by that factor, a shorter step turned towards
+        // steepest descent), until one is taken.
         let limit = 2.0 * Double(grid.cellSize)
-        out.cx += max(-limit, min(limit, u[0]))
-        out.cy += max(-limit, min(limit, u[1]))
-        if radial { out.k = max(g.k * 0.8, min(g.k * 1.25, g.k + u[2])) }
-        var q = p
-        // Knots move at most a tenth of the gap to their neighbours, and stay in order.
-        for i in 0..<nk {
-            let lo = i > 0 ? (p.knots[i] - p.knots[i - 1]) / 10 : 0.01, hi = i < nk - 1 ? (p.knots[i + 1] - p.knots[i]) / 10 : 0.01
-            q.knots[i] = p.knots[i] + max(-lo, min(hi, u[kp + i]))
-            q.colors[i] = clamped255(p.colors[i] + Color4(u[cp + i * 4], u[cp + i * 4 + 1], u[cp + i * 4 + 2], u[cp + i * 4 + 3]))
+        // The knots move at most a tenth of the gap to their neighbours, and stay in order.
+        func knotLimit(_ i: Int, _ step: Double) -> Double {
+            step < 0 ? (i > 0 ? (p.knots[i] - p.knots[i - 1]) / 10 : 0.01) : (i < nk - 1 ? (p.knots[i + 1] - p.knots[i]) / 10 : 0.01)
         }
-        return (out, q)
+        var u: [Double] = [], solvedWith = -1.0
+        for (damping, whole) in [(0.0, false), (0, true), (0.1, true), (1, true), (10, true), (100, true)] {
+            if damping != solvedWith {
+                guard let v = solveDense(a, b, size: size, free: free, damping: damping) else { return nil }
+                u = v
+                solvedWith = damping
+            }
+            var scale = 1.0
+            if whole {
+                scale = min(1, limit / max(abs(u[0]), 1e-300), limit / max(abs(u[1]), 1e-300))
+                if radial { scale = min(scale, (u[2] > 0 ? g.k * 0.25 : g.k * 0.2) / max(abs(u[2]), 1e-300)) }
+                for i in 0..<nk { scale = min(scale, knotLimit(i, u[kp + i]) / max(abs(u[kp + i]), 1e-300)) }
+            }
+            var out = g
+            out.cx += max(-limit, min(limit, u[0] * scale))
+            out.cy += max(-limit, min(limit, u[1] * scale))
+            if radial { out.k = max(g.k * 0.8, min(g.k * 1.25, g.k + u[2] * scale)) }
+            var q = p
+            for i in 0..<nk {
+                let d = u[kp + i] * scale, lim = knotLimit(i, d)
+                q.knots[i] = p.knots[i] + max(-lim, min(lim, d))
+                q.colors[i] = clamped255(p.colors[i] + Color4(u[cp + i * 4], u[cp + i * 4 + 1], u[cp + i * 4 + 2], u[cp + i * 4 + 3]) * scale)
+            }
+            if accepts(out, q) { return (out, q) }
+        }
+        return nil
     }
 
     /// The seam to a hundredth of a degree. The cells across it are mixtures of the last and
@@ -1053,8 +1133,9 @@ func solveSymmetric(_ a: [SIMD4<Double>], _ b: SIMD4<Double>, unknowns n: Int) -
 
 /// Solves the symmetric system `a·x = b` (`size`×`size`, row-major) in the unknowns marked
 /// `free` (the others stay 0) by Gaussian elimination on the diagonally scaled system; nil
-/// when singular.
-func solveDense(_ a: [Double], _ b: [Double], size n: Int, free: [Bool]) -> [Double]? {
+/// when singular. `damping` is added to the scaled diagonal (Levenberg-Marquardt's, each
+/// unknown's curvature times 1 + damping).
+func solveDense(_ a: [Double], _ b: [Double], size n: Int, free: [Bool], damping: Double = 0) -> [Double]? {
     let used = (0..<n).filter { free[$0] }
     let m = used.count
     guard m > 0 else { return [Double](repeating: 0, count: n) }
@@ -1069,7 +1150,7 @@ func solveDense(_ a: [Double], _ b: [Double], size n: Int, free: [Bool]) -> [Dou
         rhs[i] = b[r] * d[i]
         for (j, c) in used.enumerated() { s[i * m + j] = a[r * n + c] * d[i] * d[j] }
         // A little damping keeps a nearly flat direction from running away.
-        s[i * m + i] += 1e-9
+        s[i * m + i] += 1e-9 + damping
     }
     for c in 0..<m {
         var pivot = c

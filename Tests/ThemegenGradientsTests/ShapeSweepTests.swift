@@ -232,9 +232,11 @@ final class ShapeSweepTests: XCTestCase {
     /// 2.68), seed 2 #0 (a radial from below the box, flat beyond its last stop over most of
     /// it: the dither's directions there outvoted the ramp's, and it came back angular, max
     /// ΔE 16.8), seed 1 #25 (a 2-stop conic under a frosted panel: one cell its edge crosses
-    /// dragged the centre 5 px, max ΔE 41).
+    /// dragged the centre 5 px, max ΔE 41), seed 2 #16 (a circular glow from above the box,
+    /// 39 px of its ramp in view: a far, flat ellipse explains that strip as well, and came
+    /// back with its centre 2,400 px off and max ΔE 2.2).
     func testCasesThatOnceFailed() {
-        for (index, seed) in [(10, UInt64(1)), (11, 1), (22, 2), (3, 1), (0, 2), (25, 1)] {
+        for (index, seed) in [(10, UInt64(1)), (11, 1), (22, 2), (3, 1), (0, 2), (25, 1), (16, 2)] {
             let c = Self.makeCase(index, seed: seed)
             XCTAssertEqual(Self.score(c), [], c.name)
         }
