@@ -58,7 +58,9 @@ final class ShapeThemesCLITests: XCTestCase {
         XCTAssertNil(glow["angle"])
         XCTAssertNotNil(glow["center"]); XCTAssertNotNil(glow["radius"])
         XCTAssertEqual(ring["type"] as? String, "angular")
-        XCTAssertEqual(ring["startAngle"] as? Double, 90)
+        // Within the issue's 0.5°: the seam is found at 89.71° here, and snaps to a whole
+        // degree only when that moves it at most a pixel anywhere in the box.
+        XCTAssertEqual(ring["startAngle"] as? Double ?? 0, 90, accuracy: 0.5)
         XCTAssertNil(ring["radius"])
         // 6 decimals for the geometry and the positions of radial and angular themes.
         XCTAssertNotNil(c.out.range(of: #""center": \{\s*"x": -?[0-9]+\.[0-9]{6},\s*"y": -?[0-9]+\.[0-9]{6}\s*\}"#, options: .regularExpression), c.out)
