@@ -20,6 +20,7 @@ import json
 import math
 import os
 import random
+import re
 import shutil
 import subprocess
 import sys
@@ -291,9 +292,9 @@ def main():
                          capture_output=True, text=True)
     errors = {}
     for line in run.stderr.splitlines():
-        if "case" in line and ("error" in line or "not a" in line):
-            name = line.split("case", 1)[1][:3]
-            errors.setdefault(int(name), line.strip())
+        m = re.search(r"case(\d{3})\.png: ", line)
+        if m and "error:" in line:
+            errors.setdefault(int(m.group(1)), line.strip())
     model = json.loads(run.stdout) if run.stdout.strip() else {"themes": []}
     themes = {int(os.path.basename(t["file"])[4:7]): t for t in model["themes"]}
     with open(os.path.join(folder, "themes.json"), "w") as f:

@@ -895,7 +895,7 @@ struct ShapeFitter {
                 colors[0] = clamped255(colors[0] + (colors[1] - colors[0]) * f)
                 knots[0] = nearest
             }
-            (knots, colors) = continuedToFarthestCorner(g, knots: knots, colors: colors, inliers: inliers)
+            (knots, colors) = continuedToFarthestCorner(g, knots: knots, colors: colors, t: t, inliers: inliers)
             // Canonical: the last stop on the ellipse.
             let last = max(knots[knots.count - 1], 1e-9)
             let rx = last * scale, ry = rx / g.k
@@ -944,12 +944,11 @@ struct ShapeFitter {
     /// than holding its last colour. Farther out, what hides the corner is an overlay, and
     /// nothing tells a ramp running on from a last stop's flat colour: the ramp stops where the
     /// cells do (running it on under a card put an inset last stop 7% out, ΔE 15).
-    private func continuedToFarthestCorner(_ g: Geometry, knots: [Double], colors: [Color4], inliers: [Bool]) -> ([Double], [Color4]) {
+    private func continuedToFarthestCorner(_ g: Geometry, knots: [Double], colors: [Color4], t: [Double], inliers: [Bool]) -> ([Double], [Color4]) {
         let n = knots.count
         guard n >= 2, knots[n - 1] > knots[n - 2] else { return (knots, colors) }
         let step = colors[n - 1] - colors[n - 2]
         guard max(abs(step.x), abs(step.y), abs(step.z), abs(step.w)) >= 2 else { return (knots, colors) }
-        let t = positions(g)
         var seen = -Double.infinity
         for k in 0..<inliers.count where inliers[k] { seen = max(seen, t[k]) }
         guard knots[n - 1] >= seen - Double(grid.cellSize) / scale else { return (knots, colors) }
