@@ -67,12 +67,12 @@ def stops_for(rng, count, turn=False, stress=False):
     for i in range(1, count):
         while sum(abs(a - b) for a, b in zip(colours[i], colours[i - 1])) < 90:
             colours[i] = colour(rng)
-    if turn and rng.random() < 0.4:
+    if turn and rng.random() < 0.4 and count >= 3:  # two equal stops would be one flat colour
         colours[-1] = list(colours[0])  # a conic gradient without a seam
     return [{"rgb": c, "pos": round(p, 4)} for c, p in zip(colours, positions)]
 
 
-def case(index, seed, stress=False):
+def case(index, seed, stress=False, mixed=False):
     rng = random.Random(seed * 100003 + index)
     kind = ["linear", "radial", "conic"][index % 3]
     w, h, scale = SIZES[rng.randrange(len(SIZES))]
@@ -90,6 +90,9 @@ def case(index, seed, stress=False):
     else:
         c["center"] = (rng.uniform(0.25, 0.75), rng.uniform(0.25, 0.75))
         c["from"] = rng.uniform(0, 360)
+    if mixed:
+        layouts = ["screen"] + sorted(LAYOUTS)
+        c["layout"] = layouts[random.Random(seed * 7919 + index).randrange(len(layouts))]
     return c
 
 
@@ -118,13 +121,57 @@ FURNITURE = """
   border-top:1px solid rgba(0,0,0,.1)"></div>
 """
 
+STATUS_BAR = """<div style="position:absolute;left:0;top:0;right:0;height:44px;font:600 15px sans-serif;
+  color:{ink};padding:14px 20px;box-sizing:border-box">9:41<span style="float:right">&#9679;&#9679;&#9679;</span></div>"""
+
+# Other screens a designer draws over a gradient (issue 15's list: list rows, frosted panels,
+# onboarding art, grain: grey noise blended as `overlay`, which leaves mid-grey unchanged, as
+# grain textures are drawn). Each keeps the overlays under 40% of the artboard together.
+LAYOUTS = {
+    "list": lambda w, h, rng: STATUS_BAR.format(ink="#fff") + "".join(
+        f"""<div style="position:absolute;left:16px;right:16px;top:{int(h * 0.30) + k * 64}px;height:56px;
+  background:rgba(255,255,255,{rng.choice(['1', '.9', '.75'])});border-radius:12px;font:16px sans-serif;color:#222;
+  padding:18px 16px;box-sizing:border-box">Row {k + 1}<span style="float:right;color:#999">&rsaquo;</span></div>"""
+        for k in range(rng.randint(3, 4))),
+    "frosted": lambda w, h, rng: STATUS_BAR.format(ink="#111") + f"""
+<div style="position:absolute;left:0;right:0;bottom:0;height:{int(h * rng.uniform(0.22, 0.32))}px;
+  background:rgba(255,255,255,{rng.choice(['.25', '.35', '.5'])});backdrop-filter:blur(24px);
+  -webkit-backdrop-filter:blur(24px);border-radius:24px 24px 0 0;font:600 20px sans-serif;color:#111;
+  padding:28px;box-sizing:border-box">Now playing<p style="font:15px sans-serif">A song, an artist</p></div>""",
+    "onboarding": lambda w, h, rng: STATUS_BAR.format(ink="#fff") + f"""
+<div style="position:absolute;left:{int(w * 0.3)}px;top:{int(h * 0.2)}px;width:{int(w * 0.4)}px;height:{int(w * 0.4)}px;
+  border-radius:50%;background:rgba(255,255,255,.9)"></div>
+<div style="position:absolute;left:{int(w * 0.42)}px;top:{int(h * 0.2 + w * 0.12)}px;width:{int(w * 0.16)}px;
+  height:{int(w * 0.16)}px;background:{rng.choice(['#ff6b6b', '#4d96ff', '#222'])};transform:rotate(20deg)"></div>
+<div style="position:absolute;left:0;right:0;top:{int(h * 0.55)}px;text-align:center;font:700 28px sans-serif;
+  color:#fff">Welcome</div>
+<div style="position:absolute;left:32px;right:32px;bottom:48px;height:52px;border-radius:26px;background:#fff;
+  box-shadow:0 4px 12px rgba(0,0,0,.2);font:600 17px sans-serif;text-align:center;line-height:52px">Get started</div>""",
+    "grain": lambda w, h, rng: f"""
+<svg style="position:absolute;left:0;top:0;mix-blend-mode:overlay;opacity:{rng.choice(['.12', '.2'])}"
+  width="{w}" height="{h}"><filter id="g" color-interpolation-filters="sRGB">
+  <feTurbulence type="fractalNoise" baseFrequency=".9" numOctaves="2" seed="{rng.randint(1, 999)}"/>
+  <feColorMatrix values="1 0 0 0 0  1 0 0 0 0  1 0 0 0 0  0 0 0 0 1"/></filter>
+  <rect width="100%" height="100%" filter="url(#g)"/></svg>""" + STATUS_BAR.format(ink="#fff"),
+}
+
+
+def furniture(c):
+    """The HTML drawn over the gradient: none, the fixed screen, or (``--furniture mixed``) one
+    of the layouts, chosen by its own generator so the gradients match the fixed screen's run."""
+    w, h = c["css"]
+    if not c["overlays"]:
+        return ""
+    if c.get("layout", "screen") == "screen":
+        return FURNITURE.format(top=int(h * 0.42), card=int(h * 0.16))
+    return LAYOUTS[c["layout"]](w, h, random.Random(c["index"] * 7919 + 17))
+
 
 def page(c):
     w, h = c["css"]
-    extra = FURNITURE.format(top=int(h * 0.42), card=int(h * 0.16)) if c["overlays"] else ""
     return (f"<!doctype html><html><head><meta charset=utf-8><style>html,body{{margin:0;padding:0;overflow:hidden}}"
             f"#a{{position:relative;width:{w}px;height:{h}px;background:{css_gradient(c)}}}</style></head>"
-            f"<body><div id=a>{extra}</div></body></html>")
+            f"<body><div id=a>{furniture(c)}</div></body></html>")
 
 
 def render(chromium, c, folder):
@@ -279,10 +326,13 @@ def main():
     ap.add_argument("--chromium", default=shutil.which("chromium") or "chromium")
     ap.add_argument("--keep", help="write the pages, screenshots and JSON here")
     ap.add_argument("--stress", action="store_true", help="stops anywhere, as close as 6%% apart, more hard stops")
+    ap.add_argument("--furniture", choices=["screen", "mixed"], default="screen",
+                    help="screen: a status bar, a card and a tab bar; mixed: that or list rows, a frosted "
+                         "panel, onboarding art or grain")
     ap.add_argument("--step", type=int, default=2, help="score every STEP-th pixel each way")
     a = ap.parse_args()
     only = [int(x) for x in a.only.split(",") if x]
-    cases = [case(i, a.seed, a.stress) for i in (only or range(a.count))]
+    cases = [case(i, a.seed, a.stress, a.furniture == "mixed") for i in (only or range(a.count))]
     folder = a.keep or tempfile.mkdtemp(prefix="themegen-browser-")
     os.makedirs(os.path.join(folder, "Themes"), exist_ok=True)
     for c in cases:
@@ -303,7 +353,7 @@ def main():
     for c in cases:
         i = c["index"]
         W, H = c["css"][0] * c["scale"], c["css"][1] * c["scale"]
-        label = f"#{i:3d} {c['kind']:6s} {W}x{H} {len(c['stops'])} stops{' +overlays' if c['overlays'] else ''}"
+        label = f"#{i:3d} {c['kind']:6s} {W}x{H} {len(c['stops'])} stops{' +' + c.get('layout', 'overlays') if c['overlays'] else ''}"
         t = themes.get(i)
         if t is None:
             print(f"{label}: REJECTED {errors.get(i, run.stderr.strip()[:200])}")
