@@ -67,3 +67,57 @@ final class ShapeThemesCLITests: XCTestCase {
         XCTAssertTrue(c.out.contains("\"position\": 1.000000"), c.out)
     }
 }
+
+/// The README's theme model documents every key `themes --template json` prints, for every type.
+final class ThemeModelDocsTests: XCTestCase {
+    typealias S = GradientTestSupport
+
+    func testEveryPrintedKeyIsInTheReadmesThemeModel() throws {
+        let dir = makeTemporaryFolder(self)
+        let artboards = [("Line.png", GradientRenderer(width: 375, height: 812, gradient: S.gradient(135, [("#F7971E", 0), ("#FFD200", 1)]))),
+                         ("Glow.png", S.radial(375, 812, center: (0.5, 0.4), radius: (0.8, 0.45), [("#12C2E9", 0), ("#F64F59", 1)])),
+                         ("Ring.png", S.angular(375, 812, center: (0.5, 0.5), start: 90, [("#FF0000", 0), ("#0000FF", 1)]))]
+        for (name, renderer) in artboards {
+            try Data(try PNGEncoder.encode(renderer.render(), name: name)).write(to: URL(fileURLWithPath: dir + "/" + name))
+        }
+        let c = CapturedConsole()
+        XCTAssertEqual(ThemegenCLI.run(["themes", dir, "--template", "json"], console: c.console), .ok, c.err)
+        let root = try JSONSerialization.jsonObject(with: Data(c.out.utf8)) as? [String: Any]
+        let themes = root?["themes"] as? [[String: Any]] ?? []
+        XCTAssertEqual(themes.compactMap { $0["type"] as? String }.sorted(), ["angular", "linear", "radial"], c.out)
+
+        let readme = try String(contentsOf: SharedCorpus.repoRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        guard let start = readme.range(of: "## The theme model"), let end = readme.range(of: "### How each API draws it") else {
+            return XCTFail("README.md has no '## The theme model' section followed by '### How each API draws it'")
+        }
+        // Each table row: its first column's keys, and the whole row's text for the nested keys.
+        var rows: [(keys: [String], text: String)] = []
+        for line in readme[start.upperBound..<end.lowerBound].split(separator: "\n") where line.hasPrefix("| `") {
+            let first = line.split(separator: "|")[0]
+            rows.append((first.split(separator: "`").enumerated().filter { $0.offset % 2 == 1 }.map { String($0.element) }, String(line)))
+        }
+        for theme in themes {
+            for (key, value) in theme {
+                guard let row = rows.first(where: { $0.keys.contains(key) }) else {
+                    XCTFail("README's theme model has no row for `\(key)`"); continue
+                }
+                let nested = (value as? [String: Any]).map { Array($0.keys) }
+                    ?? (value as? [[String: Any]])?.flatMap { Array($0.keys) } ?? []
+                for inner in Set(nested) where !Self.namesWord(row.text, inner) {
+                    XCTFail("README's row for `\(key)` does not name its key `\(inner)`")
+                }
+            }
+        }
+    }
+
+    /// Whether `word` stands in `text` as a whole word (`position`, not `positions`).
+    static func namesWord(_ text: String, _ word: String) -> Bool {
+        let chars = Array(text), w = Array(word)
+        guard w.count <= chars.count else { return false }
+        for i in 0...(chars.count - w.count) where Array(chars[i..<(i + w.count)]) == w {
+            let before = i == 0 ? " " : chars[i - 1], after = i + w.count == chars.count ? " " : chars[i + w.count]
+            if !before.isLetter && !after.isLetter { return true }
+        }
+        return false
+    }
+}
