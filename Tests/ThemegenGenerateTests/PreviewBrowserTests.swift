@@ -15,8 +15,7 @@ final class PreviewBrowserTests: XCTestCase {
 
     func testPreviewRendersInChromium() throws {
         let chromium = try Self.findChromium()
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("themegen-preview-\(ProcessInfo.processInfo.processIdentifier)")
-        try? FileManager.default.removeItem(at: dir)
+        let dir = URL(fileURLWithPath: makeTemporaryFolder(self))
         // The bundled exports through the real theme extractor and slicer.
         let console = CapturedDiagnostics()
         let themes = PreviewFixtures.bundledThemes(console: console)
@@ -82,8 +81,7 @@ final class PreviewBrowserTests: XCTestCase {
     /// recorded into its own DOM.
     func testPreviewOnAPhoneInDarkMode() throws {
         let chromium = try Self.findChromium()
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("themegen-preview-dark-\(ProcessInfo.processInfo.processIdentifier)")
-        try? FileManager.default.removeItem(at: dir)
+        let dir = URL(fileURLWithPath: makeTemporaryFolder(self))
         try PreviewFixtures.write(try PreviewBuilder.plan(themes: PreviewFixtures.previewThemes(), assets: try PreviewFixtures.previewAssets()), under: dir)
         let harness = dir.appendingPathComponent("Generated/Preview/phone.html")
         try """
@@ -134,8 +132,7 @@ final class PreviewBrowserTests: XCTestCase {
                                                     stops: f.stops, themeColor: f.stops.last!.color, fit: f.quality, shape: f.shape),
                                        artboard: image))
         }
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("themegen-preview-shapes-\(ProcessInfo.processInfo.processIdentifier)")
-        try? FileManager.default.removeItem(at: dir)
+        let dir = URL(fileURLWithPath: makeTemporaryFolder(self))
         try PreviewFixtures.write(try PreviewBuilder.plan(themes: inputs, assets: []), under: dir)
         let page = dir.appendingPathComponent("Generated/Preview/index.html")
         let html = try String(contentsOf: page, encoding: .utf8)
