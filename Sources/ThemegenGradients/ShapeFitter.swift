@@ -277,8 +277,10 @@ struct ShapeFitter {
             if dx * dx + dy * dy < near * near {
                 // Near an angular centre a cell spans a wide arc: what the model averages to over
                 // its pixels decides (a card there is still an overlay). Near a radial one the
-                // curved cells are the ramp's start, never an overlay.
-                guard kind == .angular else { return (grid.color(k), 0) }
+                // curved cells of the gradient's region are the ramp's start, never an overlay;
+                // a cell cut off from that region by edges (a card over the centre) is judged as
+                // the angular ones are.
+                if kind == .radial && candidates[k] { return (grid.color(k), 0) }
                 return (cellAverage(k) { x, y in p.value(self.position(g, x, y)) }, 0)
             }
             // Half the cell's extent along t.
@@ -880,20 +882,30 @@ struct ShapeFitter {
         let shape: GradientShape
         switch kind {
         case .radial:
-            // The cells nearest the centre are too curved to be smooth, and the box's edge cells
-            // are partial: a ramp that starts at the first inliers starts where the box does (at
-            // the centre, or at the box's point nearest an outside centre) when that lies within
-            // a few cells. Otherwise that first cell of ramp comes back flat. The far end: see
-            // `continuedToFarthestCorner`.
+            // A ramp that starts at the first inliers starts where the box does (at the centre,
+            // or at the box's point nearest an outside centre): the cells nearest the centre are
+            // too curved to be smooth, the box's edge cells are partial, and a card or panel
+            // over the centre hides the rest (every cell nearer than the first inliers is
+            // overlay). The first segment runs on along its own slope, as far as the colours
+            // stay in range; otherwise the first cell of ramp comes back as a flat disc, and a
+            // glow whose centre lies under a card came back ΔE 9 off there. A designer's first
+            // stop sits at the centre far more often than inset; an inset one that is seen (its
+            // flat disc among the inliers) stays, since the ramp then does not start at the
+            // first inliers. The far end: see `continuedToFarthestCorner`.
             var lo = Double.infinity
             let t = positions(g)
             for k in 0..<inliers.count where inliers[k] { lo = min(lo, t[k]) }
             let cell = Double(grid.cellSize) / scale
             let nearest = position(g, max(0, min(w, g.cx)), max(0, min(h, g.cy)))
-            if knots.count >= 2 && knots[0] > nearest && lo - nearest < 6 * cell && knots[0] < lo + cell / 2 {
-                let f = (nearest - knots[0]) / (knots[1] - knots[0])
-                colors[0] = clamped255(colors[0] + (colors[1] - colors[0]) * f)
-                knots[0] = nearest
+            if knots.count >= 2 && knots[0] > nearest && knots[0] < lo + cell / 2 && knots[1] > knots[0] {
+                let slope = (colors[1] - colors[0]) / (knots[1] - knots[0])
+                var reach = knots[0] - nearest
+                for c in 0..<4 where slope[c] != 0 {
+                    let room = slope[c] < 0 ? (255 - colors[0][c]) / -slope[c] : colors[0][c] / slope[c]
+                    reach = min(reach, max(0, room))
+                }
+                colors[0] = clamped255(colors[0] - slope * reach)
+                knots[0] -= reach
             }
             (knots, colors) = continuedToFarthestCorner(g, knots: knots, colors: colors, t: t, inliers: inliers)
             // Canonical: the last stop on the ellipse.
