@@ -927,10 +927,15 @@ struct ShapeFitter {
         let stops = zip(knots, colours).map { t, c in GradientStop(color: c, position: Self.six(t)) }
         var model = GradientModel(shape: shape, stops: stops)
         model = snappedStart(model, inliers: inliers)
-        let q = quality(model, inliers: inliers, candidates: candidates, unusable: gradientCells.indices.map { gradientCells[$0] && !inliers[$0] },
-                        noiseVariance: noiseVariance)
+        let boxes = GradientFitter(grid: grid, options: options)
+        let overlays = boxes.overlayRects(bridged(gradientCells, unjudged: (0..<gradientCells.count).map { gradientCells[$0] && !inliers[$0] }))
+        // Measured outside the reported boxes, as for linear themes: a cell inside a card's box
+        // that the residuals let pass (a soft shadow's fringe across a steep ramp, darker by
+        // less than the ramp's slack) is not gradient the user can check, and put the max of
+        // a glow that is right everywhere else at ΔE 3.3.
+        let q = quality(model, inliers: inliers, measured: boxes.outside(overlays, of: inliers), candidates: candidates,
+                        unusable: gradientCells.indices.map { gradientCells[$0] && !inliers[$0] }, noiseVariance: noiseVariance)
         let explained = Double(inliers.reduce(0) { $0 + ($1 ? 1 : 0) }) / Double(max(1, inliers.count))
-        let overlays = GradientFitter(grid: grid, options: options).overlayRects(bridged(gradientCells, unjudged: (0..<gradientCells.count).map { gradientCells[$0] && !inliers[$0] }))
         var problem: FitProblem? = nil
         let coverage = Double(GradientFitter.unionArea(overlays)) / Double(grid.width * grid.height)
         // Boxes over most of the artboard that the cells judged overlay fill less than half of:
@@ -1009,10 +1014,11 @@ struct ShapeFitter {
     /// model leaves more than a tenth of the candidates unexplained or explains less than a
     /// fifth of the artboard; raised by the pixel spread when cells are far noisier than grain.
     /// `unusable`: the cells no cell mean can describe (an angular centre and seam).
-    private func quality(_ m: GradientModel, inliers: [Bool], candidates: [Bool], unusable: [Bool], noiseVariance: Double) -> FitQuality {
+    private func quality(_ m: GradientModel, inliers: [Bool], measured: [Bool], candidates: [Bool], unusable: [Bool], noiseVariance: Double) -> FitQuality {
         // Shadows fade out next to what the segmentation saw as drawn on top; a smooth cell far
         // from all of that which the model leaves out is the model's own failure. When those
-        // are more than a tenth, the quality is over every drawn cell.
+        // are more than a tenth, the quality is over every drawn cell; else over `measured`
+        // (the inliers outside the overlays' boxes).
         let far = OverlayDetector.awayFromOverlays(candidates, columns: grid.columns, reach: profiles.shadowReach)
         var nFar = 0, nFarOut = 0
         for k in 0..<candidates.count where far[k] {
@@ -1020,7 +1026,7 @@ struct ShapeFitter {
             if !inliers[k] && !unusable[k] { nFarOut += 1 }
         }
         let trusted = nFarOut * 10 <= nFar && count(inliers) * 5 >= inliers.count
-        let cells = trusted ? inliers : (0..<inliers.count).map { grid.drawn($0) }
+        let cells = trusted ? measured : (0..<inliers.count).map { grid.drawn($0) }
         var q = deltaE(m, cells: cells, excludingCentreAndSeam: true)
         let sigma = (noiseVariance / 3).squareRoot()
         if sigma > 5, let mid = m.stops.first?.color {
