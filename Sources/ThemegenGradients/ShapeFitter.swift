@@ -66,19 +66,35 @@ struct ShapeFitter {
     ///
     /// `candidates`, `noiseVariance` and `smooth` are the linear fitter's (`candidateCells`).
     func fit(candidates: [Bool], noiseVariance: Double, smooth: [Bool]) -> Result? {
-        guard let start = initialGeometry(candidates) else { return nil }
+        let starting = startCells(candidates)
+        guard let start = initialGeometry(starting) else { return nil }
         let free = fit(from: start, candidates: candidates, noiseVariance: noiseVariance, smooth: smooth)
         guard kind == .radial, let free, aspectIsLoose(free) else { return free }
         // The simplest ellipse the pixels in view allow: a circle, unless the free ellipse
         // explains the cells clearly better (as the type decision scores them).
         var circles = self
         circles.holdsAspect = true
-        guard let c = Self.ellipseCentre(directionRows(candidates), circle: true),
+        guard let c = Self.ellipseCentre(directionRows(starting), circle: true),
               let circle = circles.fit(from: Geometry(cx: c.cx, cy: c.cy), candidates: candidates, noiseVariance: noiseVariance, smooth: smooth)
         else { return free }
         let looseScore = GradientTypeDecision.score(free.fit.model, grid: grid, cells: candidates)
         let circleScore = GradientTypeDecision.score(circle.fit.model, grid: grid, cells: candidates)
         return circleScore <= looseScore * 1.05 + 0.01 ? circle : free
+    }
+
+    /// The cells the first geometry is read from: the candidates beyond a shadow's reach of
+    /// what the segmentation cut off by edges (cards, bars, panels), when those are at least a
+    /// hundredth of the box and the cells beyond still a third of the candidates. A card's soft
+    /// shadow is smooth and joins the gradient's region, and its steep directions point at no
+    /// centre of the gradient: a gentle glow under a card started 470 px from its centre, and
+    /// never got there.
+    private func startCells(_ candidates: [Bool]) -> [Bool] {
+        let n = candidates.count
+        var cut = 0
+        for k in 0..<n where !candidates[k] && grid.drawn(k) { cut += 1 }
+        guard cut * 100 >= n else { return candidates }
+        let far = zip(OverlayDetector.awayFromOverlays(candidates, columns: grid.columns, reach: profiles.shadowReach), candidates).map { $0 && $1 }
+        return count(far) * 3 >= count(candidates) ? far : candidates
     }
 
     /// Whether a radial fit's aspect is poorly pinned by what is in view: it is not a circle,
