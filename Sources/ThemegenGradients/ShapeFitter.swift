@@ -270,32 +270,7 @@ struct ShapeFitter {
         var lo = Double.infinity, hi = -Double.infinity
         for k in 0..<n where away[k] { lo = min(lo, t[k]); hi = max(hi, t[k]) }
         for k in 0..<n where inliers[k] && (t[k] < lo || t[k] > hi) { away[k] = true }
-        if kind == .radial && lo < hi { joinLongGaps(&away, inliers: inliers, t: t, lo: lo, hi: hi, reach: reach) }
         return count(away) * 3 >= count(inliers) ? away : inliers
-    }
-
-    /// A stretch of radius longer than 1.5 shadow reaches that only cells near overlays see
-    /// (a card across the whole box, a ring of the glow under and beside it): the stops on
-    /// either side cannot carry the ramp over it, and left to them, the ramp ended at the near
-    /// side and the whole ring was judged overlay ("overlays over 66 %"). A shadow's fringe
-    /// lies within one reach of what casts it: the inliers there join the fit.
-    private func joinLongGaps(_ away: inout [Bool], inliers: [Bool], t: [Double], lo: Double, hi: Double, reach: Int) {
-        let width = Double(grid.cellSize) / scale
-        let bins = min(4096, Int((hi - lo) / width) + 1)
-        var seen = [Bool](repeating: false, count: bins)
-        for k in 0..<away.count where away[k] { seen[min(bins - 1, max(0, Int((t[k] - lo) / width)))] = true }
-        let longest = Int(1.5 * Double(reach)) + 1
-        var i = 0
-        while i < bins {
-            guard !seen[i] else { i += 1; continue }
-            var j = i
-            while j < bins && !seen[j] { j += 1 }
-            if j - i >= longest {
-                let a = lo + Double(i) * width, b = lo + Double(j) * width
-                for k in 0..<away.count where inliers[k] && t[k] >= a && t[k] < b { away[k] = true }
-            }
-            i = j
-        }
     }
 
     /// The cells the overlay detector calls gradient, from every cell's residual against the
