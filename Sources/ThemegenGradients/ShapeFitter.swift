@@ -66,19 +66,38 @@ struct ShapeFitter {
     ///
     /// `candidates`, `noiseVariance` and `smooth` are the linear fitter's (`candidateCells`).
     func fit(candidates: [Bool], noiseVariance: Double, smooth: [Bool]) -> Result? {
-        guard let start = initialGeometry(candidates) else { return nil }
+        let starting = startCells(candidates)
+        guard let start = initialGeometry(starting) else { return nil }
         let free = fit(from: start, candidates: candidates, noiseVariance: noiseVariance, smooth: smooth)
         guard kind == .radial, let free, aspectIsLoose(free) else { return free }
         // The simplest ellipse the pixels in view allow: a circle, unless the free ellipse
         // explains the cells clearly better (as the type decision scores them).
         var circles = self
         circles.holdsAspect = true
-        guard let c = Self.ellipseCentre(directionRows(candidates), circle: true),
+        guard let c = Self.ellipseCentre(directionRows(starting), circle: true),
               let circle = circles.fit(from: Geometry(cx: c.cx, cy: c.cy), candidates: candidates, noiseVariance: noiseVariance, smooth: smooth)
         else { return free }
         let looseScore = GradientTypeDecision.score(free.fit.model, grid: grid, cells: candidates)
         let circleScore = GradientTypeDecision.score(circle.fit.model, grid: grid, cells: candidates)
         return circleScore <= looseScore * 1.05 + 0.01 ? circle : free
+    }
+
+    /// The cells the first geometry is read from: the candidates beyond a shadow's reach of
+    /// what the segmentation cut off by edges (cards, bars, panels), when those are at least a
+    /// hundredth of the box and the cells beyond still a third of the candidates. A card's soft
+    /// shadow is smooth and joins the gradient's region, and its steep directions point at no
+    /// centre of the gradient: a gentle glow under a card started 470 px from its centre, and
+    /// never got there. Radial only: an angular start is read from the directions around the
+    /// centre, which the cells near a card carry too (left out, conics of the shape sweep
+    /// started off and ended with a wrong seam).
+    private func startCells(_ candidates: [Bool]) -> [Bool] {
+        guard kind == .radial else { return candidates }
+        let n = candidates.count
+        var cut = 0
+        for k in 0..<n where !candidates[k] && grid.drawn(k) { cut += 1 }
+        guard cut * 100 >= n else { return candidates }
+        let far = zip(OverlayDetector.awayFromOverlays(candidates, columns: grid.columns, reach: profiles.shadowReach), candidates).map { $0 && $1 }
+        return count(far) * 3 >= count(candidates) ? far : candidates
     }
 
     /// Whether a radial fit's aspect is poorly pinned by what is in view: it is not a circle,
@@ -277,8 +296,10 @@ struct ShapeFitter {
             if dx * dx + dy * dy < near * near {
                 // Near an angular centre a cell spans a wide arc: what the model averages to over
                 // its pixels decides (a card there is still an overlay). Near a radial one the
-                // curved cells are the ramp's start, never an overlay.
-                guard kind == .angular else { return (grid.color(k), 0) }
+                // curved cells of the gradient's region are the ramp's start, never an overlay;
+                // a cell cut off from that region by edges (a card over the centre) is judged as
+                // the angular ones are.
+                if kind == .radial && candidates[k] { return (grid.color(k), 0) }
                 return (cellAverage(k) { x, y in p.value(self.position(g, x, y)) }, 0)
             }
             // Half the cell's extent along t.
@@ -880,20 +901,30 @@ struct ShapeFitter {
         let shape: GradientShape
         switch kind {
         case .radial:
-            // The cells nearest the centre are too curved to be smooth, and the box's edge cells
-            // are partial: a ramp that starts at the first inliers starts where the box does (at
-            // the centre, or at the box's point nearest an outside centre) when that lies within
-            // a few cells. Otherwise that first cell of ramp comes back flat. The far end: see
-            // `continuedToFarthestCorner`.
+            // A ramp that starts at the first inliers starts where the box does (at the centre,
+            // or at the box's point nearest an outside centre): the cells nearest the centre are
+            // too curved to be smooth, the box's edge cells are partial, and a card or panel
+            // over the centre hides the rest (every cell nearer than the first inliers is
+            // overlay). The first segment runs on along its own slope, as far as the colours
+            // stay in range; otherwise the first cell of ramp comes back as a flat disc, and a
+            // glow whose centre lies under a card came back ΔE 9 off there. A designer's first
+            // stop sits at the centre far more often than inset; an inset one that is seen (its
+            // flat disc among the inliers) stays, since the ramp then does not start at the
+            // first inliers. The far end: see `continuedToFarthestCorner`.
             var lo = Double.infinity
             let t = positions(g)
             for k in 0..<inliers.count where inliers[k] { lo = min(lo, t[k]) }
             let cell = Double(grid.cellSize) / scale
             let nearest = position(g, max(0, min(w, g.cx)), max(0, min(h, g.cy)))
-            if knots.count >= 2 && knots[0] > nearest && lo - nearest < 6 * cell && knots[0] < lo + cell / 2 {
-                let f = (nearest - knots[0]) / (knots[1] - knots[0])
-                colors[0] = clamped255(colors[0] + (colors[1] - colors[0]) * f)
-                knots[0] = nearest
+            if knots.count >= 2 && knots[0] > nearest && knots[0] < lo + cell / 2 && knots[1] > knots[0] {
+                let slope = (colors[1] - colors[0]) / (knots[1] - knots[0])
+                var reach = knots[0] - nearest
+                for c in 0..<4 where slope[c] != 0 {
+                    let room = slope[c] < 0 ? (255 - colors[0][c]) / -slope[c] : colors[0][c] / slope[c]
+                    reach = min(reach, max(0, room))
+                }
+                colors[0] = clamped255(colors[0] - slope * reach)
+                knots[0] -= reach
             }
             (knots, colors) = continuedToFarthestCorner(g, knots: knots, colors: colors, t: t, inliers: inliers)
             // Canonical: the last stop on the ellipse.
@@ -915,10 +946,15 @@ struct ShapeFitter {
         let stops = zip(knots, colours).map { t, c in GradientStop(color: c, position: Self.six(t)) }
         var model = GradientModel(shape: shape, stops: stops)
         model = snappedStart(model, inliers: inliers)
-        let q = quality(model, inliers: inliers, candidates: candidates, unusable: gradientCells.indices.map { gradientCells[$0] && !inliers[$0] },
-                        noiseVariance: noiseVariance)
+        let boxes = GradientFitter(grid: grid, options: options)
+        let overlays = boxes.overlayRects(bridged(gradientCells, unjudged: (0..<gradientCells.count).map { gradientCells[$0] && !inliers[$0] }))
+        // Measured outside the reported boxes, as for linear themes: a cell inside a card's box
+        // that the residuals let pass (a soft shadow's fringe across a steep ramp, darker by
+        // less than the ramp's slack) is not gradient the user can check, and put the max of
+        // a glow that is right everywhere else at ΔE 3.3.
+        let q = quality(model, inliers: inliers, measured: boxes.outside(overlays, of: inliers), candidates: candidates,
+                        unusable: gradientCells.indices.map { gradientCells[$0] && !inliers[$0] }, noiseVariance: noiseVariance)
         let explained = Double(inliers.reduce(0) { $0 + ($1 ? 1 : 0) }) / Double(max(1, inliers.count))
-        let overlays = GradientFitter(grid: grid, options: options).overlayRects(bridged(gradientCells, unjudged: (0..<gradientCells.count).map { gradientCells[$0] && !inliers[$0] }))
         var problem: FitProblem? = nil
         let coverage = Double(GradientFitter.unionArea(overlays)) / Double(grid.width * grid.height)
         // Boxes over most of the artboard that the cells judged overlay fill less than half of:
@@ -997,10 +1033,11 @@ struct ShapeFitter {
     /// model leaves more than a tenth of the candidates unexplained or explains less than a
     /// fifth of the artboard; raised by the pixel spread when cells are far noisier than grain.
     /// `unusable`: the cells no cell mean can describe (an angular centre and seam).
-    private func quality(_ m: GradientModel, inliers: [Bool], candidates: [Bool], unusable: [Bool], noiseVariance: Double) -> FitQuality {
+    private func quality(_ m: GradientModel, inliers: [Bool], measured: [Bool], candidates: [Bool], unusable: [Bool], noiseVariance: Double) -> FitQuality {
         // Shadows fade out next to what the segmentation saw as drawn on top; a smooth cell far
         // from all of that which the model leaves out is the model's own failure. When those
-        // are more than a tenth, the quality is over every drawn cell.
+        // are more than a tenth, the quality is over every drawn cell; else over `measured`
+        // (the inliers outside the overlays' boxes).
         let far = OverlayDetector.awayFromOverlays(candidates, columns: grid.columns, reach: profiles.shadowReach)
         var nFar = 0, nFarOut = 0
         for k in 0..<candidates.count where far[k] {
@@ -1008,7 +1045,7 @@ struct ShapeFitter {
             if !inliers[k] && !unusable[k] { nFarOut += 1 }
         }
         let trusted = nFarOut * 10 <= nFar && count(inliers) * 5 >= inliers.count
-        let cells = trusted ? inliers : (0..<inliers.count).map { grid.drawn($0) }
+        let cells = trusted ? measured : (0..<inliers.count).map { grid.drawn($0) }
         var q = deltaE(m, cells: cells, excludingCentreAndSeam: true)
         let sigma = (noiseVariance / 3).squareRoot()
         if sigma > 5, let mid = m.stops.first?.color {

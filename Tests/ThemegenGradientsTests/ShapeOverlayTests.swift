@@ -45,4 +45,35 @@ final class ShapeOverlayTests: XCTestCase {
             XCTAssertLessThan(Double(GradientFitter.unionArea(f.overlays)) / Double(r.width * r.height), 0.5, name)
         }
     }
+    /// A glow whose centre lies under a card (status bar, card with its soft shadow, tab bar, as
+    /// a phone screen has them): the cells near the centre are card, and are overlay, not the
+    /// glow's first bins; the first segment, seen from the card's edges on, runs on to the
+    /// hidden centre. Before, the card's cells near the centre passed for the ramp's curved
+    /// start, the stops bent into them and the overlays were judged to cover 97% of the box;
+    /// and a centre hidden farther than six cells came back as a flat disc, ΔE 9 off.
+    func testRadialCentreUnderACard() {
+        let w = 390, h = 844
+        let card = PixelRect(x: 16, y: 354, width: w - 32, height: 135)
+        let cases: [(String, GradientRenderer)] = [
+            ("2 stops, centre under the card", S.radial(w, h, center: (0.2, 0.44), radius: (0.5, 0.55), [("#68121B", 0), ("#D301CB", 1)],
+                                                       overlays: [OverlayScenarios.statusBar(w)] + OverlayScenarios.card(card) + [OverlayScenarios.tabBar(w)])),
+            ("3 stops, centre 60 px under the card", S.radial(w, h, center: (0.65, 0.5), radius: (0.7, 0.4), [("#940D86", 0), ("#236899", 0.5), ("#F10C7B", 1)],
+                                                             overlays: [OverlayScenarios.statusBar(w)] + OverlayScenarios.card(card) + [OverlayScenarios.tabBar(w)])),
+        ]
+        for (name, r) in cases {
+            let f = S.fit(r)
+            XCTAssertEqual(f.shape.type, "radial", name)
+            XCTAssertNil(f.problem, name)
+            XCTAssertLessThanOrEqual(f.quality.maxDeltaE, 1.5, name)
+            let q = S.accuracy(r.model, f.model, width: w, height: h)
+            XCTAssertLessThanOrEqual(q.meanDeltaE, 0.5, name)
+            XCTAssertLessThanOrEqual(q.maxDeltaE, 1.5, name)
+            guard case let (.radial(ec, er), .radial(fc, fr)) = (r.shape, f.shape) else { XCTFail("\(name): \(f.shape)"); continue }
+            XCTAssertEqual(fc.x, ec.x, accuracy: 0.005, name); XCTAssertEqual(fc.y, ec.y, accuracy: 0.005, name)
+            XCTAssertEqual(fr.x, er.x, accuracy: 0.01 * er.x, name); XCTAssertEqual(fr.y, er.y, accuracy: 0.01 * er.y, name)
+            XCTAssertEqual(f.stops.count, r.gradient.stops.count, "\(name): \(f.stops)")
+            for (a, b) in zip(f.stops, r.gradient.stops) { XCTAssertEqual(a.position, b.position, accuracy: 0.01, name) }
+            XCTAssertLessThan(Double(GradientFitter.unionArea(f.overlays)) / Double(w * h), 0.5, name)
+        }
+    }
 }
