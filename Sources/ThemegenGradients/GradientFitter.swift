@@ -1045,8 +1045,11 @@ package struct GradientFitter {
         }
         // Only where the data reach the line's end: where an overlay hides it, a last bin or
         // two beyond the knot (a tab bar's rim) say nothing of what lies under it.
-        let flatHead = low.map { lo - $0 <= near } == true && head >= few && 2 * headFlat < headSlope
-        let flatTail = high.map { $0 - hi <= near } == true && tail >= few && 2 * tailFlat < tailSlope
+        // A box end only (a hard stop's side is met as it was), and a stretch at least half a
+        // cell long beyond the knot: on a shallow ramp without dither, 8-bit steps alone make
+        // the last bin look flatter than the slope.
+        let flatHead = !hardLow && low.map { lo - $0 <= near } == true && k0 - lo >= near / 2 && head >= few && 2 * headFlat < headSlope
+        let flatTail = !hardHigh && high.map { $0 - hi <= near } == true && hi - kl >= near / 2 && tail >= few && 2 * tailFlat < tailSlope
         if let low, q.knots[0] > low {
             if (q.knots[0] <= lo + near && !flatHead) || head < few { extend(0, 1, to: low) }
             else if hardLow { q.knots.insert(low, at: 0); q.colors.insert(q.colors[0], at: 0) }
