@@ -38,6 +38,7 @@ package struct GradientFitter {
         self.options = options
     }
 
+
     // MARK: - The whole fit
 
     func fit() -> GradientFit { fitWithCandidates().fit }
@@ -116,6 +117,7 @@ package struct GradientFitter {
             let p = profile, reachT = cellReach(line)
             let detected = OverlayDetector.detect(grid: grid, unsmooth: unsmooth, trusted: candidates, shadowReach: reach,
                                                   spansModel: { spansIsoLines($0, line: line) },
+                                                  fillsBand: { fillsIsoBand($0, line: line, profile: p, overlay: $1) },
                                                   matches: { k, model in agrees(grid.color(k), model: model) }) { k in
                 let t = line.t(x: grid.cx[k], y: grid.cy[k])
                 return (cellModel(p, line: line, k: k, t: t, reach: reachT, jumps: jumps), residualSlack(p, t: t, reach: reachT))
@@ -261,6 +263,41 @@ package struct GradientFitter {
         let w = Double(grid.width), h = Double(grid.height)
         let across = abs(w * line.dy) + abs(h * line.dx)
         return hi - lo + Double(grid.cellSize) >= 0.6 * across
+    }
+
+    /// Whether cells fill what the other overlays leave of a band of the gradient line: a thin
+    /// one (about two cells along the line) around them, or the whole end of the line up to
+    /// them; at most one cell in ten of that band is gradient outside them. Where a status bar,
+    /// a card and a tab bar each cross the whole line of equal colour, the model's own error at
+    /// a kink or an inset end stop (the flat end one column wide) is cut into pieces no one of
+    /// which spans the box; and the flat end beyond an inset stop in a corner beside a bar is
+    /// off against the slope the first profile carried on, though nothing but the bar is
+    /// farther out. A card or a panel the segmentation trusted is neither: gradient cells
+    /// lie beside it along its lines of equal colour, and beyond it towards the line's end.
+    private func fillsIsoBand(_ cells: [Int], line: LinearGradient.Line, profile p: PiecewiseProfile, overlay: (Int) -> Bool) -> Bool {
+        guard cells.count >= 4 else { return false }
+        var lo = Double.infinity, hi = -Double.infinity
+        var residual = Color4.zero, model = Color4.zero
+        let reachT = cellReach(line), jumps = p.jumps
+        for k in cells {
+            let t = line.t(x: grid.cx[k], y: grid.cy[k])
+            lo = min(lo, t); hi = max(hi, t)
+            let m = cellModel(p, line: line, k: k, t: t, reach: reachT, jumps: jumps)
+            model += m; residual += grid.color(k) - m
+        }
+        // A soft shadow darkens what it falls on; the model's error is no darkening.
+        model /= Double(cells.count); residual /= Double(cells.count)
+        if Self.darkened(model + residual, model: model) { return false }
+        let thin = hi - lo <= 4 * reachT
+        var inside = 0, below = 0, above = 0
+        for k in 0..<(grid.columns * grid.rows) where !overlay(k) {
+            let t = line.t(x: grid.cx[k], y: grid.cy[k])
+            if t <= hi { below += 1 }
+            if t >= lo { above += 1 }
+            if t >= lo && t <= hi { inside += 1 }
+        }
+        let limit = cells.count / 10
+        return (thin && inside <= limit) || below <= limit || above <= limit
     }
 
     /// How far off a cell centred at `t` may be without counting as unexplained: where the
@@ -985,18 +1022,40 @@ package struct GradientFitter {
         // An inset stop has a flat stretch of data beyond it; a few stray cells (a corner seen
         // between two overlays) are not one.
         let few = 6 * Double(grid.cellSize * grid.cellSize)
-        var head = 0.0, tail = 0.0
+        // The data beyond an end knot: its weight, and whether it lies flat (the profile as it
+        // is) rather than on the carried-on slope. An inset stop a cell from the box's end
+        // leaves one bin of flat colour beyond it, within `near` of the data's end: it was
+        // carried on to the end, 20 levels off there (a column that then joined a status bar,
+        // a card and a tab bar into one overlay).
+        let last = q.knots.count - 1
+        var head = 0.0, tail = 0.0, headFlat = 0.0, headSlope = 0.0, tailFlat = 0.0, tailSlope = 0.0
+        let k0 = q.knots[0], k1 = q.knots[1], kl = q.knots[last], km = q.knots[last - 1]
         for i in 0..<b.count {
-            if b.t[i] < q.knots[0] { head += b.weight[i] }
-            if b.t[i] > q.knots[q.knots.count - 1] { tail += b.weight[i] }
+            let t = b.t[i], w = b.weight[i]
+            if t < k0 && k1 > k0 {
+                head += w
+                headFlat += w * (b.color[i] - q.colors[0]).lengthSquared
+                headSlope += w * (b.color[i] - (q.colors[0] + (q.colors[0] - q.colors[1]) * ((k0 - t) / (k1 - k0)))).lengthSquared
+            }
+            if t > kl && kl > km {
+                tail += w
+                tailFlat += w * (b.color[i] - q.colors[last]).lengthSquared
+                tailSlope += w * (b.color[i] - (q.colors[last] + (q.colors[last] - q.colors[last - 1]) * ((t - kl) / (kl - km)))).lengthSquared
+            }
         }
+        // Only where the data reach the line's end: where an overlay hides it, a last bin or
+        // two beyond the knot (a tab bar's rim) say nothing of what lies under it.
+        // A box end only (a hard stop's side is met as it was), and a stretch at least half a
+        // cell long beyond the knot: on a shallow ramp without dither, 8-bit steps alone make
+        // the last bin look flatter than the slope.
+        let flatHead = !hardLow && low.map { lo - $0 <= near } == true && k0 - lo >= near / 2 && head >= few && 2 * headFlat < headSlope
+        let flatTail = !hardHigh && high.map { $0 - hi <= near } == true && hi - kl >= near / 2 && tail >= few && 2 * tailFlat < tailSlope
         if let low, q.knots[0] > low {
-            if q.knots[0] <= lo + near || head < few { extend(0, 1, to: low) }
+            if (q.knots[0] <= lo + near && !flatHead) || head < few { extend(0, 1, to: low) }
             else if hardLow { q.knots.insert(low, at: 0); q.colors.insert(q.colors[0], at: 0) }
         }
-        let last = q.knots.count - 1
         if let high, q.knots[last] < high {
-            if q.knots[last] >= hi - near || tail < few { extend(last, last - 1, to: high) }
+            if (q.knots[last] >= hi - near && !flatTail) || tail < few { extend(last, last - 1, to: high) }
             else if hardHigh { q.knots.append(high); q.colors.append(q.colors[last]) }
         }
         return q

@@ -33,12 +33,19 @@ struct OverlayDetector {
     ///     them doubted by the segmentation) is the model's own error rather than an overlay:
     ///     for a linear gradient, a set stretching across most of a line of equal colour (a
     ///     steep ramp a little off in position is wrong along its whole length; a card is not).
+    ///   - fillsBand: the same question where other overlays cut the lines of equal colour:
+    ///     whether the set, with the cells judged overlay and those the model misses as well
+    ///     (the second argument says which; the set's own cells among them), fills a thin band
+    ///     of those lines around it (the flat end of an inset stop, a column wide, between a
+    ///     status bar, a card and a tab bar that each cross the whole line) or the whole end of
+    ///     the gradient line up to it (that flat end in a corner beside a status bar).
     ///   - matches: whether a trusted smooth cell that is off in RGB is still within what the
     ///     fit's own accuracy accepts, judged perceptually (ΔE2000) against the model: in a
     ///     saturated colour, many levels of one channel are a fraction of ΔE 1, and a profile
     ///     the climb accepted there is not an overlay.
     static func detect(grid: CellGrid, unsmooth: [Bool], trusted: [Bool], shadowReach: Int,
-                       spansModel: ([Int]) -> Bool = { _ in false }, matches: ((Int, Color4) -> Bool)? = nil,
+                       spansModel: ([Int]) -> Bool = { _ in false }, fillsBand: (([Int], (Int) -> Bool) -> Bool)? = nil,
+                       matches: ((Int, Color4) -> Bool)? = nil,
                        predict: (Int) -> (Color4, Double)) -> Result {
         let cols = grid.columns, rows = grid.rows, n = cols * rows
         var residual = [Double](repeating: 0, count: n)
@@ -90,6 +97,32 @@ struct OverlayDetector {
         // Cut off from the gradient by edges and off: cards, bars, panels.
         var attached = [Bool](repeating: false, count: n)
         for k in grow(from: (0..<n).filter { !trusted[$0] && !unsmooth[$0] && residual[$0] > low }) where depth[k] <= shadowReach { attached[k] = true }
+        // What grew into smooth cells the segmentation joined to the gradient (no sharp edge
+        // between them) is a shadow, or the model's own error beside a bar that casts none:
+        // the flat end beyond an inset stop, in the corner between a status bar and the ramp,
+        // is off against the slope the first profile carried on. Each such set that fills its
+        // band of the line with the overlays (`fillsBand`) is given back to the gradient.
+        if let fillsBand {
+            var done = [Bool](repeating: false, count: n)
+            for start in 0..<n where !done[start] && depth[start] > 0 && trusted[start] && !unsmooth[start] {
+                var region = [start], head = 0
+                done[start] = true
+                while head < region.count {
+                    let k = region[head]
+                    head += 1
+                    let i = k % cols, j = k / cols
+                    for y in max(0, j - 1)...min(rows - 1, j + 1) {
+                        for x in max(0, i - 1)...min(cols - 1, i + 1) {
+                            let nb = y * cols + x
+                            if !done[nb] && depth[nb] > 0 && trusted[nb] && !unsmooth[nb] { done[nb] = true; region.append(nb) }
+                        }
+                    }
+                }
+                if fillsBand(region, { depth[$0] != -1 || residual[$0] > rim }) {
+                    for m in region { depth[m] = -2; attached[m] = false }
+                }
+            }
+        }
         // Unsmooth cells the model does not explain on average (text, icons, edges; one
         // straddling a kink of a steep gradient averages out), and far-off cells the
         // segmentation trusted: each connected set is an overlay unless it is mostly smooth and
@@ -97,7 +130,10 @@ struct OverlayDetector {
         for k in 0..<n where depth[k] == -1 && ((unsmooth[k] && residual[k] > rim) || residual[k] > high) {
             let region = grow(from: [k])
             let smooth = region.reduce(0) { $0 + (unsmooth[$1] ? 0 : 1) }
-            if smooth * 5 >= region.count * 4 && spansModel(region) { for m in region { depth[m] = -2 } }
+            guard smooth * 5 >= region.count * 4 else { continue }
+            if spansModel(region) || fillsBand?(region, { depth[$0] != -1 || residual[$0] > rim }) == true {
+                for m in region { depth[m] = -2 }
+            }
         }
         return Result(gradient: depth.map { $0 < 0 }, scale: scale, attached: attached)
     }
