@@ -38,7 +38,6 @@ package struct GradientFitter {
         self.options = options
     }
 
-
     // MARK: - The whole fit
 
     func fit() -> GradientFit { fitWithCandidates().fit }
