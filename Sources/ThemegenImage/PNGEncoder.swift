@@ -258,7 +258,7 @@ package enum PNGEncoder {
             }
         }
         guard status == TG_OK, let out else {
-            throw PNGError(path: name, reason: .encodeFailed(String(cString: err)))
+            throw PNGError(path: name, reason: .encodeFailed(PNGError.detail(err)))
         }
         defer { tg_free(out) }
         return Array(UnsafeBufferPointer(start: out, count: outLen))

@@ -27,6 +27,11 @@ package struct PNGError: ThemegenError, Equatable {
         self.reason = reason
     }
 
+    /// The C bridge's message, a NUL-terminated string in `buffer`, as a detail.
+    static func detail(_ buffer: [CChar]) -> String {
+        String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
     package var kind: ErrorKind {
         switch reason {
         case .unreadable, .encodeFailed, .outOfMemory: return .io

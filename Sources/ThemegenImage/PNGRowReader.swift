@@ -57,7 +57,7 @@ package final class PNGRowReader {
         let handle = err.withUnsafeMutableBufferPointer { open(&status, $0.baseAddress!, $0.count) }
         guard let handle else {
             memory?.deallocate()
-            let detail = String(cString: err)
+            let detail = PNGError.detail(err)
             throw PNGError.from(status: status, detail: detail, path: name, limit: maxPixels)
         }
         self.path = name
