@@ -76,7 +76,7 @@ def case(index, seed, stress=False, mixed=False):
     rng = random.Random(seed * 100003 + index)
     kind = ["linear", "radial", "conic"][index % 3]
     w, h, scale = SIZES[rng.randrange(len(SIZES))]
-    c = {"index": index, "kind": kind, "css": (w, h), "scale": scale,
+    c = {"index": index, "seed": seed, "kind": kind, "css": (w, h), "scale": scale,
          "stops": stops_for(rng, rng.randint(2, 8 if kind != "linear" else 9), turn=kind == "conic", stress=stress),
          "overlays": rng.random() < 0.5}
     if kind == "linear":
@@ -164,7 +164,7 @@ def furniture(c):
         return ""
     if c.get("layout", "screen") == "screen":
         return FURNITURE.format(top=int(h * 0.42), card=int(h * 0.16))
-    return LAYOUTS[c["layout"]](w, h, random.Random(c["index"] * 7919 + 17))
+    return LAYOUTS[c["layout"]](w, h, random.Random(c["seed"] * 1000003 + c["index"] * 7919 + 17))
 
 
 def page(c):
