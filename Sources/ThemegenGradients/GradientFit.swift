@@ -18,6 +18,9 @@ package struct GradientFit: Sendable, Hashable {
     /// Linear, or a radial or angular gradient's geometry (then `angle` and the points are
     /// the vertical defaults, unused).
     package var shape: GradientShape = .linear
+    /// Where the model is a guess beyond what the fit sees (under overlays) by more than the
+    /// promise; nil when nothing is, or it was not measured.
+    package var extrapolation: Extrapolation? = nil
 
     package var model: GradientModel { GradientModel(shape: shape, angle: angle, stops: stops) }
 

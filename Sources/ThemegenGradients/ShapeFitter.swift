@@ -967,8 +967,9 @@ struct ShapeFitter {
         else if coverage > 0.5 && (1 - explained) * 2 < coverage { problem = .notLinear(unexplained: unexplained) }
         else if coverage > 0.5 { problem = .overlaysTooLarge(coverage: coverage) }
         else if explained < 0.5 { problem = .littleGradient(explained: explained) }
-        let fit = GradientFit(angle: 180, stops: model.stops, startPoint: UnitPoint(x: 0.5, y: 0), endPoint: UnitPoint(x: 0.5, y: 1),
+        var fit = GradientFit(angle: 180, stops: model.stops, startPoint: UnitPoint(x: 0.5, y: 0), endPoint: UnitPoint(x: 0.5, y: 1),
                               quality: q, overlays: overlays, problem: problem, explained: explained, shape: model.shape)
+        if kind == .radial { fit.extrapolation = Extrapolation.measure(model, grid: grid, seen: inliers, space: options.space) }
         return Result(fit: fit, inliers: inliers)
     }
 

@@ -169,6 +169,14 @@ package enum ThemeExtractor {
         }
     }
 
+    /// The warning for a model that is a guess under the overlays (see `Extrapolation`).
+    package static func extrapolationWarning(_ file: String, _ x: Extrapolation) -> String {
+        let share = x.coverage < 0.01 ? "under 1%" : NumberFormat.fixed(x.coverage * 100, 0) + "%"
+        return "\(file): \(share) of the artboard lies beyond what the fit sees (under the overlays), and there the recovered "
+            + "gradient is a guess that other readings of the visible pixels differ from by up to ΔE2000 \(NumberFormat.fixed(x.maxDeltaE, 2)); "
+            + "its fit numbers do not cover it: compare its stops with the design"
+    }
+
     static func unsupportedProfile(_ file: String, _ profile: String, remedy: Remedy) -> FileError {
         FileError(file, Remedy.hinted("colour profile '\(profile)' is neither sRGB nor Display P3",
                                       "re-export in sRGB or Display P3, or " + remedy.takeAsSRGB))
@@ -188,6 +196,7 @@ package enum ThemeExtractor {
                 + "(mean \(NumberFormat.fixed(q.meanDeltaE, 2))) outside the overlays, above the \(NumberFormat.fixed(promisedMax, 1)) "
                 + "(mean \(NumberFormat.fixed(promisedMean, 1))) themegen aims for; compare its stops with the design")
         }
+        if let x = f.fit.extrapolation { console.warning(extrapolationWarning(file, x)) }
 
         var stops = f.fit.stops
         var colorSpace = f.colorSpace

@@ -1,0 +1,120 @@
+import ThemegenImage
+
+/// How far a fitted model is a guess: where the box holds positions (along the model's line,
+/// ellipse or turn) that no cell the fit used lies at, the model's colours there come from no
+/// pixel, and `fit` (measured on the cells the fit used) cannot see them.
+///
+/// Behind an overlay a position is usually seen elsewhere (a radial ring runs out from under a
+/// card on both sides), and then nothing is guessed. What is guessed is a stretch of positions
+/// hidden everywhere: a ramp's end under a bar, a glow's centre under a card, or an area wrongly
+/// taken as overlay. There the model is one reading among several that what is seen allows: in
+/// a gap between seen positions, the straight run across it; beyond the last seen position,
+/// the colour held flat or the ramp carried on along its slope. Where the model is more than
+/// ΔE2000 `tolerance` from any of those readings, the theme may be that far off, whatever its
+/// `fit` says (a glow whose rings were taken for an overlay came back 39 ΔE off with a fit of
+/// 0.40; browser seed 3 #37).
+package struct Extrapolation: Sendable, Hashable {
+    /// The share of the box (0…1) where the model departs from a reading of what is seen by
+    /// more than `tolerance`.
+    package var coverage: Double
+    /// The largest departure there (ΔE2000).
+    package var maxDeltaE: Double
+
+    package init(coverage: Double, maxDeltaE: Double) { self.coverage = coverage; self.maxDeltaE = maxDeltaE }
+
+    /// ΔE2000 of a departure that counts: what themegen promises at worst.
+    static let tolerance = 1.5
+    /// Less than this share of the box is a few partial cells, not a guess worth a warning.
+    static let minimumCoverage = 0.001
+    /// A model may run on this many cells beyond what is seen (a cell mean blurs the colour
+    /// over its extent, and a ramp's end in the box's partial edge cells is carried on).
+    static let allowanceCells = 2.0
+
+    /// The departure of `m` beyond the positions of the `seen` cells, over the drawn cells of
+    /// `grid`; nil when it stays within `tolerance` but on less than `minimumCoverage` of the
+    /// box. Only the cells not seen are evaluated, so a fit with few overlays pays little.
+    static func measure(_ m: GradientModel, grid: CellGrid, seen: [Bool], space: RGBSpace) -> Extrapolation? {
+        let coordinates = m.coordinates(width: grid.width, height: grid.height)
+        let curve = LinearGradient(angle: m.angle, stops: m.stops)
+        let n = min(seen.count, grid.columns * grid.rows)
+        var seenT: [Double] = []
+        for k in 0..<n where seen[k] && grid.drawn(k) { seenT.append(coordinates.position(x: grid.cx[k], y: grid.cy[k])) }
+        guard seenT.count >= 2 else { return nil }
+        seenT.sort()
+        var turns = false
+        if case .angular = m.shape { turns = true }
+        @inline(__always) func color(_ t: Double) -> Color4 {
+            let c = curve.premultipliedColor(at: turns ? t - t.rounded(.down) : t)
+            return Color4(c.red, c.green, c.blue, c.alpha) * 255
+        }
+        let cell = Double(grid.cellSize)
+        var guessed = 0.0, worst = 0.0
+        for k in 0..<n where !seen[k] && grid.drawn(k) {
+            let x = grid.cx[k], y = grid.cy[k]
+            let t = coordinates.position(x: x, y: y)
+            // How far a pixel moves t here: the allowance in t is a few cells' worth.
+            let gx = coordinates.position(x: x + 1, y: y) - t, gy = coordinates.position(x: x, y: y + 1) - t
+            var perPixel = (gx * gx + gy * gy).squareRoot()
+            if turns && perPixel > 0.5 { perPixel = 1 - perPixel }    // across the seam
+            let allowance = allowanceCells * cell * perPixel
+            // The nearest seen positions on either side (around the turn for an angular model).
+            var i = 0, j = seenT.count
+            while i < j { let mid = (i + j) / 2; if seenT[mid] < t { i = mid + 1 } else { j = mid } }
+            var lo: Double? = i > 0 ? seenT[i - 1] : nil
+            var hi: Double? = i < seenT.count ? seenT[i] : nil
+            if turns {
+                if lo == nil { lo = seenT[seenT.count - 1] - 1 }
+                if hi == nil { hi = seenT[0] + 1 }
+            }
+            let model = color(t)
+            var readings: [Color4] = []
+            switch (lo, hi) {
+            case let (l?, h?):
+                guard h - l > 2 * allowance, h > l else { continue }
+                let f = (t - l) / (h - l)
+                readings.append(color(l) + (color(h) - color(l)) * f)
+            case let (l?, nil):
+                guard t - l > allowance else { continue }
+                readings = carriedOn(from: l, by: t - l, inward: -allowance, allowance: allowance, color)
+            case let (nil, h?):
+                guard h - t > allowance else { continue }
+                readings = carriedOn(from: h, by: h - t, inward: allowance, allowance: allowance, color)
+            case (nil, nil):
+                continue
+            }
+            var departure = 0.0
+            for r in readings where (r - model).lengthSquared > 1 {
+                departure = max(departure, difference(model, r, space: space))
+            }
+            guard departure > tolerance else { continue }
+            guessed += grid.count[k]
+            worst = max(worst, departure)
+        }
+        let coverage = guessed / Double(grid.width * grid.height)
+        return coverage >= minimumCoverage ? Extrapolation(coverage: coverage, maxDeltaE: worst) : nil
+    }
+
+    /// Two readings beyond the end `edge` of what is seen, `distance` past it: the colour held
+    /// flat (after the allowance) and the ramp carried on along the model's slope at the edge
+    /// (measured over the allowance on the seen side, `inward` of it), within 0…255.
+    private static func carriedOn(from edge: Double, by distance: Double, inward: Double, allowance: Double,
+                                  _ color: (Double) -> Color4) -> [Color4] {
+        let held = color(edge - inward)
+        let slope = (color(edge) - color(edge + inward)) / allowance
+        var run = color(edge) + slope * distance
+        for c in 0..<4 { run[c] = min(255, max(0, run[c])) }
+        return [held, run]
+    }
+
+    /// ΔE2000 between two premultiplied colours (8-bit scale), the worse of over black and over
+    /// white when either is translucent.
+    private static func difference(_ a: Color4, _ b: Color4, space: RGBSpace) -> Double {
+        var e = DeltaE2000.difference(Lab(r255: a.x, g: a.y, b: a.z, in: space), Lab(r255: b.x, g: b.y, b: b.z, in: space))
+        if a.w < 254.5 || b.w < 254.5 {
+            let wa = 255 - a.w, wb = 255 - b.w
+            e = max(e, DeltaE2000.difference(Lab(r255: a.x + wa, g: a.y + wa, b: a.z + wa, in: space),
+                                             Lab(r255: b.x + wb, g: b.y + wb, b: b.z + wb, in: space)))
+        }
+        return e
+    }
+}
