@@ -427,10 +427,15 @@ package struct GradientFitter {
         let overlays = overlayRects(inliers)
         let (q, problem, explained) = verdict(for: profile, angle: angle, inliers: inliers, candidates: candidates, overlays: overlays,
                                                noiseVariance: noiseVariance, labs: &labs)
-        return GradientFit(angle: angle, stops: stops,
-                           startPoint: line.startPoint(width: Double(grid.width), height: Double(grid.height)),
-                           endPoint: line.endPoint(width: Double(grid.width), height: Double(grid.height)),
-                           quality: q, overlays: overlays, problem: problem, explained: explained)
+        var fit = GradientFit(angle: angle, stops: stops,
+                              startPoint: line.startPoint(width: Double(grid.width), height: Double(grid.height)),
+                              endPoint: line.endPoint(width: Double(grid.width), height: Double(grid.height)),
+                              quality: q, overlays: overlays, problem: problem, explained: explained)
+        if problem == nil {
+            let hidden = unseenStretch(profile, angle: angle, seen: outside(overlays, of: inliers))
+            if hidden.deltaE > ThemeExtractor.promisedMax { fit.problem = .hiddenBend(deltaE: hidden.deltaE) }
+        }
+        return fit
     }
 
     /// The profile's knots as CSS stops: colours unpremultiplied (a fully transparent stop takes
