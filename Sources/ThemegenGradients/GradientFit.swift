@@ -38,11 +38,4 @@ package enum FitProblem: Sendable, Hashable {
     case littleGradient(explained: Double)
     /// The overlays found would cover more than half of the artboard; the share they cover.
     case overlaysTooLarge(coverage: Double)
-    /// Not a rejection: overlays hide a stretch of the gradient across the whole box, and the
-    /// recovered stops bend there, by this ΔE2000 from the simplest guess (a straight blend
-    /// across it, or the slope seen beside it carried on at an end of the line): the fit's
-    /// numbers, measured on what is seen, cannot check it. (A case of its own, not a field:
-    /// a new stored field made the debug build of Swift 6.3.1 lay `ThemeExtractor.FittedFile`
-    /// out two ways, and crash.)
-    case hiddenBend(deltaE: Double)
 }

@@ -431,10 +431,7 @@ package struct GradientFitter {
                               startPoint: line.startPoint(width: Double(grid.width), height: Double(grid.height)),
                               endPoint: line.endPoint(width: Double(grid.width), height: Double(grid.height)),
                               quality: q, overlays: overlays, problem: problem, explained: explained)
-        if problem == nil {
-            let hidden = unseenStretch(profile, angle: angle, seen: outside(overlays, of: inliers))
-            if hidden.deltaE > ThemeExtractor.promisedMax { fit.problem = .hiddenBend(deltaE: hidden.deltaE) }
-        }
+        if problem == nil { fit.extrapolation = unseenStretch(profile, angle: angle, seen: outside(overlays, of: inliers)) }
         return fit
     }
 

@@ -50,10 +50,7 @@ enum GradientTypeDecision {
         if linear.problem == .photo { return linear }
         if worstDeltaE(linear.model, grid: grid, cells: candidates, space: options.space) <= linearTolerance { return linear }
 
-        // Two variables, not a (fit, score) tuple: reassigning the tuple from an unlabelled one
-        // over-released a reference inside the fit in the debug build (Swift 6.3.1), which then
-        // crashed when the extractor copied the result.
-        var best = linear, bestScore = score(linear.model, grid: grid, cells: candidates)
+        var best = (fit: linear, score: score(linear.model, grid: grid, cells: candidates))
         // A translucent artboard's shapes are fitted on the smooth cells of its premultiplied
         // colours (what the linear fit took may stop where the stored colour jumps as alpha
         // reaches 0).
@@ -63,9 +60,9 @@ enum GradientTypeDecision {
             guard let r = ShapeFitter(kind: kind, grid: shapeGrid, options: options)
                 .fit(candidates: shapeCandidates, noiseVariance: shapeNoise, smooth: smooth) else { continue }
             let s = score(r.fit.model, grid: grid, cells: candidates)
-            if s < bestScore { best = r.fit; bestScore = s }
+            if s < best.score { best = (r.fit, s) }
         }
-        return best
+        return best.fit
     }
 
     /// The largest ΔE2000 between the model and any of `cells`, computed only for the cells

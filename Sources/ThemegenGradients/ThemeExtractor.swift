@@ -163,7 +163,7 @@ package enum ThemeExtractor {
             return "the overlays found would cover \(percent(coverage)) of the artboard, more than half, so too little gradient is left to trust"
         case .littleGradient(let explained)?:
             return "the gradient explains only \(percent(explained)) of the artboard (at least 50% is needed); the rest is covered or does not follow it"
-        case nil, .hiddenBend?:
+        case nil:
             guard q.maxDeltaE > limit else { return nil }
             return notGradient + numbers + ", above \(NumberFormat.trimmed(limit))"
         }
@@ -195,10 +195,6 @@ package enum ThemeExtractor {
             console.warning("\(file): the recovered gradient is off by ΔE2000 \(NumberFormat.fixed(q.maxDeltaE, 2)) at worst "
                 + "(mean \(NumberFormat.fixed(q.meanDeltaE, 2))) outside the overlays, above the \(NumberFormat.fixed(promisedMax, 1)) "
                 + "(mean \(NumberFormat.fixed(promisedMean, 1))) themegen aims for; compare its stops with the design")
-        } else if case .hiddenBend(let deltaE)? = f.fit.problem {
-            console.warning("\(file): overlays hide a stretch of the gradient across the whole artboard, and the recovered stops "
-                + "bend there (ΔE2000 \(NumberFormat.fixed(deltaE, 2)) from a straight blend across it), so the fit's numbers "
-                + "cannot check them; compare its stops with the design")
         }
         if let x = f.fit.extrapolation { console.warning(extrapolationWarning(file, x)) }
 

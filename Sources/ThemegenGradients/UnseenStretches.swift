@@ -6,13 +6,17 @@
 /// checked by it: the numbers can say 0.03 while the gradient under the card is 39 off
 /// (browser seed 3 #15). Where the profile is a straight blend across the hidden stretch (or
 /// carries the slope seen beside it on to the box's end), it makes the simplest guess; where
-/// it bends there, the guess is reported so that the user is told.
+/// it bends there by more than `Extrapolation.tolerance`, the guess is reported so that the
+/// user is told. (Radial and angular fits measure theirs with `Extrapolation.measure`, which
+/// also accepts the colour held flat past an end: under a bar at a linear gradient's end, the
+/// slope carried on is the only reading, and accepting more would miss the stops placed there.)
 extension GradientFitter {
-    /// The hidden stretch where the profile departs most from that simplest guess, when it
-    /// departs at all: `from`…`to` along the line (0…1) and the ΔE2000 (0 when nothing departs). A position is seen when gradient cells outside the overlays cover at
-    /// least a tenth of the box across it (a single column beside a card is not).
-    func unseenStretch(_ p: PiecewiseProfile, angle: Double, seen: [Bool]) -> (from: Double, to: Double, deltaE: Double) {
-        guard p.knots.count >= 2 else { return (0, 0, 0) }
+    /// The hidden stretch where the profile departs most from that simplest guess, as the share
+    /// of the box it spans and the departure, when that is above `Extrapolation.tolerance`. A
+    /// position is seen when gradient cells outside the overlays cover at least a tenth of the
+    /// box across it (a single column beside a card is not).
+    func unseenStretch(_ p: PiecewiseProfile, angle: Double, seen: [Bool]) -> Extrapolation? {
+        guard p.knots.count >= 2 else { return nil }
         let line = LinearGradient.Line(angle: angle, width: Double(grid.width), height: Double(grid.height))
         let bins = max(16, Int((line.length / Double(grid.cellSize)).rounded()))
         var inBox = [Int](repeating: 0, count: bins), shown = inBox
@@ -22,7 +26,7 @@ extension GradientFitter {
             if seen[k] { shown[b] += 1 }
         }
         let hidden = (0..<bins).map { inBox[$0] > 0 && (shown[$0] == 0 || 10 * shown[$0] < inBox[$0]) }
-        var worst = (from: 0.0, to: 0.0, deltaE: 0.0)
+        var worst: Extrapolation? = nil
         var b = 0
         while b < bins {
             guard hidden[b] else { b += 1; continue }
@@ -33,7 +37,10 @@ extension GradientFitter {
             guard e - b >= 1, b > 0 || e < bins - 1 else { continue }
             let from = Double(b) / Double(bins), to = Double(e + 1) / Double(bins)
             let d = departure(p, from: from, to: to, atStart: b == 0, atEnd: e == bins - 1, step: 1 / Double(bins))
-            if d > worst.deltaE { worst = (from, to, d) }
+            if d > max(Extrapolation.tolerance, worst?.maxDeltaE ?? 0) {
+                let share = Double(inBox[b...e].reduce(0, +)) / Double(seen.count)
+                worst = Extrapolation(coverage: share, maxDeltaE: d)
+            }
         }
         return worst
     }

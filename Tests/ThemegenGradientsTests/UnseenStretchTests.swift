@@ -7,7 +7,7 @@ import ThemegenTestKit
 
 /// A band of the gradient that overlays hide across the whole box is not checked by the fit's
 /// numbers: where the recovered stops bend there, the theme gets a warning naming the file and
-/// the band; where the profile runs straight across it, nothing is said.
+/// the share of the box guessed; where the profile runs straight across it, nothing is said.
 final class UnseenStretchTests: XCTestCase {
     typealias S = GradientTestSupport
 
@@ -26,14 +26,18 @@ final class UnseenStretchTests: XCTestCase {
         let f = fitted([("#FF3B30", 0), ("#34C759", 0.5), ("#007AFF", 1)])
         XCTAssertEqual(f.fit.stops.count, 3)
         XCTAssertLessThan(f.fit.quality.maxDeltaE, 1.5)
-        guard case .hiddenBend(let deltaE)? = f.fit.problem else { return XCTFail("\(String(describing: f.fit.problem))") }
-        XCTAssertGreaterThan(deltaE, 10)
+        let x = try XCTUnwrap(f.fit.extrapolation)
+        XCTAssertGreaterThan(x.maxDeltaE, 10)
+        // The card's band (244 of 812 px, 30 % of the box) and its shadow's fringe (blur 12 px,
+        // offset 8 px: up to 40 px more), in whole bins of the line.
+        XCTAssertGreaterThanOrEqual(x.coverage, 0.30)
+        XCTAssertLessThanOrEqual(x.coverage, 0.30 + 40.0 / 812 + 0.01)
+        XCTAssertNil(f.fit.problem)
         XCTAssertNil(ThemeExtractor.rejection(f.fit, limit: 3))
         let d = CapturedDiagnostics()
         _ = try ThemeExtractor.makeTheme(f, options: ThemeOptions(), console: d)
-        XCTAssertEqual(d.text, "warning: Art/Band@3x.png: overlays hide a stretch of the gradient across the whole artboard, and the recovered "
-                       + "stops bend there (ΔE2000 \(NumberFormat.fixed(deltaE, 2)) from a straight blend across it), so the fit's numbers "
-                       + "cannot check them; compare its stops with the design\n")
+        XCTAssertEqual(d.text, "warning: " + ThemeExtractor.extrapolationWarning("Art/Band@3x.png", x) + "\n")
+        XCTAssertTrue(d.text.hasPrefix("warning: Art/Band@3x.png: \(NumberFormat.fixed(x.coverage * 100, 0))% of the artboard lies beyond what the fit sees"))
     }
 
     /// Two stops: the profile runs straight across the panel, the simplest guess; no warning.
@@ -41,6 +45,7 @@ final class UnseenStretchTests: XCTestCase {
         let f = fitted([("#FF3B30", 0), ("#007AFF", 1)])
         XCTAssertEqual(f.fit.stops.count, 2)
         XCTAssertNil(f.fit.problem)
+        XCTAssertNil(f.fit.extrapolation)
         let d = CapturedDiagnostics()
         _ = try ThemeExtractor.makeTheme(f, options: ThemeOptions(), console: d)
         XCTAssertEqual(d.text, "")
@@ -52,7 +57,9 @@ final class UnseenStretchTests: XCTestCase {
         let bars: [GradientRenderer.Overlay] = [OverlayScenarios.statusBar(375), OverlayScenarios.tabBar(375)]
         let r = GradientRenderer(width: 375, height: 812, gradient: S.gradient(160, [("#FFDEE9", 0), ("#B5FFFC", 0.5), ("#667EEA", 1)]), dither: true, overlays: bars)
         XCTAssertNil(S.fit(r).problem)
+        XCTAssertNil(S.fit(r).extrapolation)
         let clean = GradientRenderer(width: 375, height: 812, gradient: S.gradient(160, [("#FFDEE9", 0), ("#B5FFFC", 0.5), ("#667EEA", 1)]), dither: true)
         XCTAssertNil(S.fit(clean).problem)
+        XCTAssertNil(S.fit(clean).extrapolation)
     }
 }
