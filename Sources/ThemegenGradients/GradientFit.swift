@@ -18,6 +18,10 @@ package struct GradientFit: Sendable, Hashable {
     /// Linear, or a radial or angular gradient's geometry (then `angle` and the points are
     /// the vertical defaults, unused).
     package var shape: GradientShape = .linear
+    /// Set when the max ΔE is not the cells' own error but what they cannot vouch for: an
+    /// angular seam seen elsewhere than the model's, or a stretch of the turn seen only under
+    /// overlays (see `ShapeFitter.angularUnchecked`).
+    package var unchecked: UncheckedPart? = nil
 
     package var model: GradientModel { GradientModel(shape: shape, angle: angle, stops: stops) }
 
@@ -35,4 +39,13 @@ package enum FitProblem: Sendable, Hashable {
     case littleGradient(explained: Double)
     /// The overlays found would cover more than half of the artboard; the share they cover.
     case overlaysTooLarge(coverage: Double)
+}
+
+/// What an angular fit's max ΔE measures when the cells it fits cannot vouch for the model.
+package enum UncheckedPart: Sendable, Hashable {
+    /// The seam, where it shows beside the overlays, lies elsewhere than the model's.
+    case seam
+    /// A stretch of the turn is seen only under overlays, and the model guesses there (a stop,
+    /// a steep ramp or the seam hidden under them).
+    case hiddenTurn
 }
