@@ -114,8 +114,12 @@ extension ShapeFitter {
                 // they meet, or the seam) is what they tell; one that leaves both (a steep ramp
                 // or stops of its own in the stretch) is a guess.
                 let h = 0.5 / Double(bins)
-                let ca = at(lo), cb = at(hi)
-                let slopeL = (ca - at(lo - h)) / h, slopeR = (at(hi + h) - cb) / h
+                // A stretch that starts or ends at the seam has the model's own ramp there on
+                // that side (the seen turn beyond it lies across the seam's jump).
+                let atSeamStart = seamed && j == 0, atSeamEnd = seamed && e == bins
+                let ca = atSeamStart ? colour(0) : at(lo), cb = atSeamEnd ? colour(1) : at(hi)
+                let slopeL = atSeamStart ? (colour(h) - ca) / h : (ca - at(lo - h)) / h
+                let slopeR = atSeamEnd ? (cb - colour(1 - h)) / h : (at(hi + h) - cb) / h
                 func left(_ f: Double) -> Color4 { clamped255(ca + slopeL * (f - lo)) }
                 func right(_ f: Double) -> Color4 { clamped255(cb + slopeR * (f - hi)) }
                 for s in 1..<32 {
@@ -128,10 +132,18 @@ extension ShapeFitter {
                 let u = ca - slopeL * lo - (cb - slopeR * hi), v = slopeL - slopeR
                 let closest = v.lengthSquared > 0 ? max(lo, min(hi, -(u * v).sum() / v.lengthSquared)) : lo
                 let apart = DeltaE2000.difference(lab(left(closest)), lab(right(closest)))
-                let seamInside = e > bins && seamed
+                let seamInside = seamed && (e >= bins || j == 0)
                 if seamInside && !seamSeen {
-                    // The seam in the stretch may lie anywhere in it.
-                    out.hidden = max(out.hidden, DeltaE2000.difference(lab(colour(1)), lab(colour(0))))
+                    // The seam in the stretch may lie anywhere in it, and be any jump from the
+                    // ramp on one side to the ramp on the other: the seen turn tells neither (a
+                    // seam hidden by a card came back as a gentle ramp between its colours, and
+                    // the model's own seam moved under the card where they were alike).
+                    var jump = DeltaE2000.difference(lab(colour(1)), lab(colour(0)))
+                    for s in 0...16 {
+                        let f = lo + (hi - lo) * Double(s) / 16
+                        jump = max(jump, DeltaE2000.difference(lab(left(f)), lab(right(f))))
+                    }
+                    out.hidden = max(out.hidden, jump)
                 } else if !seamInside {
                     // Ramps either side that never meet in the stretch turn from one to the
                     // other somewhere in it (a hard stop, or stops of their own): where is a guess.
