@@ -72,9 +72,12 @@ extension ShapeFitter {
             for k in 0..<n where seen[k] {
                 let dx = grid.cx[k] - cx, dy = grid.cy[k] - cy
                 let along = dx * ux + dy * uy
-                guard along > minR && abs(dx * uy - dy * ux) < 2 * cs else { continue }
+                guard along > minR && abs(dx * uy - dy * ux) < 1.5 * cs else { continue }
                 // A cell the seam crosses sees it.
                 if abs(dx * uy - dy * ux) < 0.75 * cs { seamSeen = true }
+                // Every other cell along the seam is compared: a seam out of place is out of
+                // place all along.
+                guard Int(along / cs) % 2 == 0 else { continue }
                 let r = (dx * dx + dy * dy).squareRoot()
                 worst.append(seamMisplacement(k, cx: cx, cy: cy, start: startAngle, pixel: 1 / r / (2 * Double.pi), colour: colour))
             }
@@ -163,31 +166,32 @@ extension ShapeFitter {
     /// pixel of a large jump is ΔE 2 in an 8 px cell), which no placement of the seam removes.
     /// `pixel`: a pixel at the cell's distance from the centre, in turns.
     private func seamMisplacement(_ k: Int, cx: Double, cy: Double, start: Double, pixel: Double, colour: (Double) -> Color4) -> Double {
-        // Each pixel's signed offset from the seam in turns, and its colour on either side of it
-        // (the ramps continued past the seam): moving the seam by s puts the pixels with offset
-        // below s before it.
-        var pixels: [(d: Double, after: Color4, before: Color4)] = []
+        // Each pixel's signed offset from the seam, and its colour on either side of it (the
+        // ramps continued past the seam): moving the seam by s puts the pixels with offset below
+        // s before it. The seam moves in quarter-pixel steps; each pixel changes sides at one
+        // step, so one pass over the pixels gives every step's cell average.
+        let reach = 2.0 * Double(grid.cellSize), quarter = 0.25
+        let steps = Int(2 * reach / quarter) + 1
+        var change = [Color4](repeating: .zero, count: steps + 1)
+        var sum = Color4.zero, m = 0.0
         forEachPixel(k) { x, y in
             let f = GradientModel.Coordinates.turn(dx: x - cx, dy: y - cy, from: start)
             let d = f < 0.5 ? f : f - 1
-            pixels.append((d, colour(d), colour(d + 1)))
+            let after = colour(d), before = colour(d + 1)
+            sum += after
+            m += 1
+            // Before the seam from the first step whose shift exceeds d.
+            let first = max(0, min(steps, Int(((d / pixel + reach) / quarter).rounded(.down)) + 1))
+            change[first] += before - after
         }
-        pixels.sort { $0.d < $1.d }
-        let m = pixels.count
-        var before = [Color4](repeating: .zero, count: m + 1), after = before
-        for i in 0..<m { before[i + 1] = before[i] + pixels[i].before }
-        for i in stride(from: m - 1, through: 0, by: -1) { after[i] = after[i + 1] + pixels[i].after }
         let c = grid.color(k)
-        var j = 0
         var allowed = (error: Double.infinity, colour: Color4.zero), free = allowed
-        let reach = 2.0 * Double(grid.cellSize)
-        for step in stride(from: -reach, through: reach, by: 0.25) {
-            let s = step * pixel
-            while j < m && pixels[j].d < s { j += 1 }
-            let v = (before[j] + after[j]) / Double(m)
+        for i in 0..<steps {
+            sum += change[i]
+            let v = sum / m
             let e = (v - c).lengthSquared
             if e < free.error { free = (e, v) }
-            if abs(step) <= 2 && e < allowed.error { allowed = (e, v) }
+            if abs(-reach + Double(i) * quarter) <= 2 && e < allowed.error { allowed = (e, v) }
         }
         let cell = Lab(r255: c.x, g: c.y, b: c.z, in: options.space)
         func lab(_ v: Color4) -> Lab { Lab(r255: v.x, g: v.y, b: v.z, in: options.space) }
