@@ -21,6 +21,10 @@ package struct GradientFit: Sendable, Hashable {
     /// Where the model is a guess beyond what the fit sees (under overlays) by more than the
     /// promise; nil when nothing is, or it was not measured.
     package var extrapolation: Extrapolation? = nil
+    /// Set when the max ΔE is not the cells' own error but what they cannot vouch for: an
+    /// angular seam seen elsewhere than the model's, or a stretch of the turn seen only under
+    /// overlays (see `ShapeFitter.angularUnchecked`).
+    package var unchecked: UncheckedPart? = nil
 
     package var model: GradientModel { GradientModel(shape: shape, angle: angle, stops: stops) }
 
@@ -38,4 +42,13 @@ package enum FitProblem: Sendable, Hashable {
     case littleGradient(explained: Double)
     /// The overlays found would cover more than half of the artboard; the share they cover.
     case overlaysTooLarge(coverage: Double)
+}
+
+/// What an angular fit's max ΔE measures when the cells it fits cannot vouch for the model.
+package enum UncheckedPart: Sendable, Hashable {
+    /// The seam, where it shows beside the overlays, lies elsewhere than the model's.
+    case seam
+    /// A stretch of the turn is seen only under overlays, and the model guesses there (a stop,
+    /// a steep ramp or the seam hidden under them).
+    case hiddenTurn
 }

@@ -952,8 +952,16 @@ struct ShapeFitter {
         // that the residuals let pass (a soft shadow's fringe across a steep ramp, darker by
         // less than the ramp's slack) is not gradient the user can check, and put the max of
         // a glow that is right everywhere else at ΔE 3.3.
-        let q = quality(model, inliers: inliers, measured: boxes.outside(overlays, of: inliers), candidates: candidates,
+        var q = quality(model, inliers: inliers, measured: boxes.outside(overlays, of: inliers), candidates: candidates,
                         unusable: gradientCells.indices.map { gradientCells[$0] && !inliers[$0] }, noiseVariance: noiseVariance)
+        var uncheckedPart: UncheckedPart? = nil
+        if kind == .angular {
+            // What the cells measured cannot vouch for: the seam, and the turn hidden under
+            // the overlays (`angularUnchecked`).
+            let u = angularUnchecked(model, seen: boxes.outside(overlays, of: (0..<inliers.count).map { grid.drawn($0) }))
+            if max(u.seam, u.hidden) > q.maxDeltaE { uncheckedPart = u.seam >= u.hidden ? .seam : .hiddenTurn }
+            q.maxDeltaE = max(q.maxDeltaE, u.seam, u.hidden)
+        }
         let explained = Double(inliers.reduce(0) { $0 + ($1 ? 1 : 0) }) / Double(max(1, inliers.count))
         var problem: FitProblem? = nil
         let coverage = Double(GradientFitter.unionArea(overlays)) / Double(grid.width * grid.height)
@@ -968,7 +976,8 @@ struct ShapeFitter {
         else if coverage > 0.5 { problem = .overlaysTooLarge(coverage: coverage) }
         else if explained < 0.5 { problem = .littleGradient(explained: explained) }
         var fit = GradientFit(angle: 180, stops: model.stops, startPoint: UnitPoint(x: 0.5, y: 0), endPoint: UnitPoint(x: 0.5, y: 1),
-                              quality: q, overlays: overlays, problem: problem, explained: explained, shape: model.shape)
+                              quality: q, overlays: overlays, problem: problem, explained: explained, shape: model.shape,
+                              unchecked: uncheckedPart)
         if kind == .radial { fit.extrapolation = Extrapolation.measure(model, grid: grid, seen: inliers, space: options.space) }
         return Result(fit: fit, inliers: inliers)
     }

@@ -165,6 +165,7 @@ package enum ThemeExtractor {
             return "the gradient explains only \(percent(explained)) of the artboard (at least 50% is needed); the rest is covered or does not follow it"
         case nil:
             guard q.maxDeltaE > limit else { return nil }
+            if let part = fit.unchecked { return uncheckedDetail(part, q) + ", above \(NumberFormat.trimmed(limit))" }
             return notGradient + numbers + ", above \(NumberFormat.trimmed(limit))"
         }
     }
@@ -175,6 +176,19 @@ package enum ThemeExtractor {
         return "\(file): \(share) of the artboard lies beyond what the fit sees (under the overlays), and there the recovered "
             + "gradient is a guess that other readings of the visible pixels differ from by up to ΔE2000 \(NumberFormat.fixed(x.maxDeltaE, 2)); "
             + "its fit numbers do not cover it: compare its stops with the design"
+    }
+
+    /// An angular fit whose max is what its cells cannot vouch for, worded for the user.
+    static func uncheckedDetail(_ part: UncheckedPart, _ q: FitQuality) -> String {
+        let max = NumberFormat.fixed(q.maxDeltaE, 2)
+        switch part {
+        case .seam:
+            return "the angular gradient's seam, where it shows beside the overlays, lies elsewhere than the fit's: "
+                + "up to ΔE2000 \(max) off along it"
+        case .hiddenTurn:
+            return "part of the angular gradient's turn is seen only under the overlays, and the fit's stops or seam there "
+                + "are a guess that may be off by up to ΔE2000 \(max)"
+        }
     }
 
     static func unsupportedProfile(_ file: String, _ profile: String, remedy: Remedy) -> FileError {
@@ -191,6 +205,9 @@ package enum ThemeExtractor {
             let allowed = options.themeAllowPoorFit[name] ?? options.allowPoorFit
             if !allowed { throw FileError(file, Remedy.hinted(detail, options.remedy.keep(theme: name))) }
             console.warning("\(file): \(detail); kept because of \(options.remedy.name(flag: "allow-poor-fit", key: "allowPoorFit"))")
+        } else if let part = f.fit.unchecked, q.maxDeltaE > promisedMax {
+            console.warning("\(file): \(uncheckedDetail(part, q)), above the \(NumberFormat.fixed(promisedMax, 1)) themegen aims for; "
+                + "compare its stops with the design")
         } else if q.meanDeltaE > promisedMean || q.maxDeltaE > promisedMax {
             console.warning("\(file): the recovered gradient is off by ΔE2000 \(NumberFormat.fixed(q.maxDeltaE, 2)) at worst "
                 + "(mean \(NumberFormat.fixed(q.meanDeltaE, 2))) outside the overlays, above the \(NumberFormat.fixed(promisedMax, 1)) "

@@ -1,0 +1,214 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import ThemegenImage
+
+/// What an angular fit cannot vouch for from the cells it measures: the seam, and the stretches
+/// of the turn that only overlays cover.
+///
+/// The fit's quality is taken on cell means the model describes, which leaves out the band
+/// along the seam (a cell there mixes the last and first colours) and everything under the
+/// overlays. Both may hide a wrong answer that the cells measured never show: a seam found
+/// 2° off on a 1640 × 2360 artboard put a wedge 16 px wide of the wrong colour along it (ΔE 57
+/// while the fit said 0.55), and a seam hidden under a card came back as a steep ramp of two
+/// stops there, with its own seam moved under the card where the colours were alike (ΔE 18,
+/// fit 0.07). So the fit's max also takes:
+/// * the seam band: the cells along the model's seam outside the overlays, compared with the
+///   model averaged over their pixels, the seam allowed to move by the 2 px renderers differ by;
+/// * the hidden turn: where a stretch of the turn is drawn in the box but seen only under
+///   overlays, what the model does there is a guess. Its worst departure from the straight
+///   ramp between the colours seen on either side (a stop or a steep ramp placed in the
+///   stretch), or, when the seam lies in the stretch, the seam's own jump (it may lie anywhere
+///   in it).
+extension ShapeFitter {
+    struct AngularUnchecked {
+        /// ΔE2000 of the worst cell but one along the seam, outside the overlays.
+        var seam = 0.0
+        /// ΔE2000 the model may be off by in the stretches of the turn hidden under overlays.
+        var hidden = 0.0
+    }
+
+    /// The checks above for an angular model; `seen`: the drawn cells outside the reported
+    /// overlays' boxes.
+    func angularUnchecked(_ m: GradientModel, seen: [Bool]) -> AngularUnchecked {
+        guard case let .angular(centre, startAngle) = m.shape, m.stops.count >= 2 else { return AngularUnchecked() }
+        let cx = centre.x * Double(grid.width), cy = centre.y * Double(grid.height)
+        let stops = m.stops, space = options.space
+        let seamed = stops[0].color != stops[stops.count - 1].color
+        let line = LinearGradient(angle: 180, stops: stops)
+        /// The premultiplied colour at a fraction of the turn, 8-bit scale; the end segments
+        /// continue past 0 and 1 (a seam moved a little puts the ramps on either side there).
+        func colour(_ f: Double) -> Color4 {
+            var t = f
+            if t > 1, stops.count >= 2 {
+                let a = stops[stops.count - 2], b = stops[stops.count - 1]
+                return b.position > a.position ? clamped255(premultiplied(a) + (premultiplied(b) - premultiplied(a)) * ((t - a.position) / (b.position - a.position))) : premultiplied(b)
+            }
+            if t < 0 {
+                let a = stops[0], b = stops[1]
+                return b.position > a.position ? clamped255(premultiplied(a) + (premultiplied(b) - premultiplied(a)) * ((t - a.position) / (b.position - a.position))) : premultiplied(a)
+            }
+            t = min(1, t)
+            let c = line.premultipliedColor(at: t)
+            return Color4(c.red, c.green, c.blue, c.alpha) * 255
+        }
+        func lab(_ c: Color4) -> Lab { Lab(r255: c.x, g: c.y, b: c.z, in: space) }
+        var out = AngularUnchecked()
+        let cs = Double(grid.cellSize), minR = 4 * cs
+        let a = startAngle * Double.pi / 180, ux = sin(a), uy = -cos(a)
+        let n = grid.columns * grid.rows
+
+        // The seam band, seen.
+        var seamSeen = false
+        if seamed {
+            var worst: [Double] = []
+            for k in 0..<n where seen[k] {
+                let dx = grid.cx[k] - cx, dy = grid.cy[k] - cy
+                let along = dx * ux + dy * uy
+                guard along > minR && abs(dx * uy - dy * ux) < 1.5 * cs else { continue }
+                // A cell the seam crosses sees it.
+                if abs(dx * uy - dy * ux) < 0.75 * cs { seamSeen = true }
+                // Every other cell along the seam is compared: a seam out of place is out of
+                // place all along.
+                guard Int(along / cs) % 2 == 0 else { continue }
+                let r = (dx * dx + dy * dy).squareRoot()
+                worst.append(seamMisplacement(k, cx: cx, cy: cy, start: startAngle, pixel: 1 / r / (2 * Double.pi), colour: colour))
+            }
+            // The worst cell but one: a stray cell (an icon's edge outside the overlays' boxes)
+            // does not move a seam. A seam seen by one cell only (where it leaves the box beside
+            // a card) is measured by that cell.
+            worst.sort(by: >)
+            out.seam = worst.count >= 2 ? worst[1] : (worst.first ?? 0)
+        }
+
+        // The turn, in degree bins: drawn (any cell of the box) and seen (outside the overlays).
+        let bins = 360
+        var drawn = [Bool](repeating: false, count: bins), visible = drawn
+        for k in 0..<n where grid.drawn(k) {
+            let dx = grid.cx[k] - cx, dy = grid.cy[k] - cy
+            guard dx * dx + dy * dy >= minR * minR else { continue }
+            let b = min(bins - 1, Int(GradientModel.Coordinates.turn(dx: dx, dy: dy, from: startAngle) * Double(bins)))
+            drawn[b] = true
+            if seen[k] { visible[b] = true }
+        }
+        guard visible.contains(true) else { return out }
+        // Each hidden stretch: a run of drawn bins not seen, between seen ones (around the turn).
+        let first = visible.firstIndex(of: true)!
+        var i = first
+        repeat {
+            let j = (i + 1) % bins
+            guard !visible[j] else { i = j; continue }
+            // Bins j… up to the next seen one.
+            var e = j
+            while !visible[e % bins] { e += 1 }
+            let hiddenDrawn = (j..<e).contains { drawn[$0 % bins] }
+            if hiddenDrawn && e - j >= 2 {
+                let lo = Double(j) / Double(bins), hi = Double(e) / Double(bins)
+                func at(_ f: Double) -> Color4 { colour(f >= 1 ? f - 1 : (f < 0 ? f + 1 : f)) }
+                // What the cells seen on either side carry on into the stretch: the ramp there
+                // continued. A model that follows one of them and then the other (a stop where
+                // they meet, or the seam) is what they tell; one that leaves both (a steep ramp
+                // or stops of its own in the stretch) is a guess.
+                let h = 0.5 / Double(bins)
+                // A stretch that starts or ends at the seam has the model's own ramp there on
+                // that side (the seen turn beyond it lies across the seam's jump).
+                let atSeamStart = seamed && j == 0, atSeamEnd = seamed && e == bins
+                let ca = atSeamStart ? colour(0) : at(lo), cb = atSeamEnd ? colour(1) : at(hi)
+                let slopeL = atSeamStart ? (colour(h) - ca) / h : (ca - at(lo - h)) / h
+                let slopeR = atSeamEnd ? (cb - colour(1 - h)) / h : (at(hi + h) - cb) / h
+                func left(_ f: Double) -> Color4 { clamped255(ca + slopeL * (f - lo)) }
+                func right(_ f: Double) -> Color4 { clamped255(cb + slopeR * (f - hi)) }
+                for s in 1..<32 {
+                    let f = lo + (hi - lo) * Double(s) / 32
+                    let v = lab(at(f))
+                    out.hidden = max(out.hidden, min(DeltaE2000.difference(v, lab(left(f))), DeltaE2000.difference(v, lab(right(f)))))
+                }
+                // Where the two ramps come closest in the stretch (their difference is linear in
+                // the turn).
+                let u = ca - slopeL * lo - (cb - slopeR * hi), v = slopeL - slopeR
+                let closest = v.lengthSquared > 0 ? max(lo, min(hi, -(u * v).sum() / v.lengthSquared)) : lo
+                let apart = DeltaE2000.difference(lab(left(closest)), lab(right(closest)))
+                let seamInside = seamed && (e >= bins || j == 0)
+                if seamInside && !seamSeen {
+                    // The seam in the stretch may lie anywhere in it, and be any jump from the
+                    // ramp on one side to the ramp on the other: the seen turn tells neither (a
+                    // seam hidden by a card came back as a gentle ramp between its colours, and
+                    // the model's own seam moved under the card where they were alike).
+                    var jump = DeltaE2000.difference(lab(colour(1)), lab(colour(0)))
+                    for s in 0...16 {
+                        let f = lo + (hi - lo) * Double(s) / 16
+                        jump = max(jump, DeltaE2000.difference(lab(left(f)), lab(right(f))))
+                    }
+                    out.hidden = max(out.hidden, jump)
+                } else if !seamInside {
+                    // Ramps either side that never meet in the stretch turn from one to the
+                    // other somewhere in it (a hard stop, or stops of their own): where is a guess.
+                    out.hidden = max(out.hidden, apart)
+                }
+            }
+            i = e % bins
+        } while i != first
+        return out
+    }
+
+    /// How far cell k along the seam says the seam is misplaced, in ΔE2000: the cell mean
+    /// against the model averaged over the cell's pixels with the seam moved by at most the
+    /// 2 px renderers differ by, less the same with the seam moved as far as two cells. A cell
+    /// matched only by a seam moved farther shows a wedge of the wrong colour; one matched no
+    /// better either way is off by the renderers' own rounding of pixels along the seam (a
+    /// pixel of a large jump is ΔE 2 in an 8 px cell), which no placement of the seam removes.
+    /// `pixel`: a pixel at the cell's distance from the centre, in turns.
+    private func seamMisplacement(_ k: Int, cx: Double, cy: Double, start: Double, pixel: Double, colour: (Double) -> Color4) -> Double {
+        // Each pixel's signed offset from the seam, and its colour on either side of it (the
+        // ramps continued past the seam): moving the seam by s puts the pixels with offset below
+        // s before it. The seam moves in quarter-pixel steps; each pixel changes sides at one
+        // step, so one pass over the pixels gives every step's cell average.
+        let reach = 2.0 * Double(grid.cellSize), quarter = 0.25
+        let steps = Int(2 * reach / quarter) + 1
+        var change = [Color4](repeating: .zero, count: steps + 1)
+        var sum = Color4.zero, m = 0.0
+        forEachPixel(k) { x, y in
+            let f = GradientModel.Coordinates.turn(dx: x - cx, dy: y - cy, from: start)
+            let d = f < 0.5 ? f : f - 1
+            let after = colour(d), before = colour(d + 1)
+            sum += after
+            m += 1
+            // Before the seam from the first step whose shift exceeds d.
+            let first = max(0, min(steps, Int(((d / pixel + reach) / quarter).rounded(.down)) + 1))
+            change[first] += before - after
+        }
+        let c = grid.color(k)
+        var allowed = (error: Double.infinity, colour: Color4.zero), free = allowed
+        for i in 0..<steps {
+            sum += change[i]
+            let v = sum / m
+            let e = (v - c).lengthSquared
+            if e < free.error { free = (e, v) }
+            if abs(-reach + Double(i) * quarter) <= 2 && e < allowed.error { allowed = (e, v) }
+        }
+        let cell = Lab(r255: c.x, g: c.y, b: c.z, in: options.space)
+        func lab(_ v: Color4) -> Lab { Lab(r255: v.x, g: v.y, b: v.z, in: options.space) }
+        return max(0, DeltaE2000.difference(lab(allowed.colour), cell) - DeltaE2000.difference(lab(free.colour), cell))
+    }
+
+    /// Every pixel centre of cell k.
+    private func forEachPixel(_ k: Int, _ body: (Double, Double) -> Void) {
+        let cs = grid.cellSize
+        let x0 = k % grid.columns * cs, y0 = k / grid.columns * cs
+        for y in y0..<min(y0 + cs, grid.height) {
+            for x in x0..<min(x0 + cs, grid.width) { body(Double(x) + 0.5, Double(y) + 0.5) }
+        }
+    }
+
+    private func premultiplied(_ s: GradientStop) -> Color4 {
+        let c = s.color
+        return Color4(c.red * c.alpha, c.green * c.alpha, c.blue * c.alpha, c.alpha) * 255
+    }
+}
