@@ -84,7 +84,7 @@ package struct Extrapolation: Sendable, Hashable {
             }
             var departure = 0.0
             for r in readings where (r - model).lengthSquared > 1 {
-                departure = max(departure, difference(model, r, space: space))
+                departure = max(departure, GradientFitter.deltaE(model, r, space: space))
             }
             guard departure > tolerance else { continue }
             guessed += grid.count[k]
@@ -101,20 +101,6 @@ package struct Extrapolation: Sendable, Hashable {
                                   _ color: (Double) -> Color4) -> [Color4] {
         let held = color(edge - inward)
         let slope = (color(edge) - color(edge + inward)) / allowance
-        var run = color(edge) + slope * distance
-        for c in 0..<4 { run[c] = min(255, max(0, run[c])) }
-        return [held, run]
-    }
-
-    /// ΔE2000 between two premultiplied colours (8-bit scale), the worse of over black and over
-    /// white when either is translucent.
-    private static func difference(_ a: Color4, _ b: Color4, space: RGBSpace) -> Double {
-        var e = DeltaE2000.difference(Lab(r255: a.x, g: a.y, b: a.z, in: space), Lab(r255: b.x, g: b.y, b: b.z, in: space))
-        if a.w < 254.5 || b.w < 254.5 {
-            let wa = 255 - a.w, wb = 255 - b.w
-            e = max(e, DeltaE2000.difference(Lab(r255: a.x + wa, g: a.y + wa, b: a.z + wa, in: space),
-                                             Lab(r255: b.x + wb, g: b.y + wb, b: b.z + wb, in: space)))
-        }
-        return e
+        return [held, clamped255(color(edge) + slope * distance)]
     }
 }

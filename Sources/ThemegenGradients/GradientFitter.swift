@@ -862,8 +862,9 @@ package struct GradientFitter {
 
     /// ΔE2000 between two premultiplied colours, the worse of over black and over white when
     /// either is translucent.
-    func deltaE(_ a: Color4, _ b: Color4) -> Double {
-        let space = options.space
+    func deltaE(_ a: Color4, _ b: Color4) -> Double { Self.deltaE(a, b, space: options.space) }
+
+    static func deltaE(_ a: Color4, _ b: Color4, space: RGBSpace) -> Double {
         let black = DeltaE2000.difference(Lab(r255: a.x, g: a.y, b: a.z, in: space), Lab(r255: b.x, g: b.y, b: b.z, in: space))
         guard a.w < 254.5 || b.w < 254.5 else { return black }
         let wa = 255 - a.w, wb = 255 - b.w
