@@ -75,14 +75,17 @@ package struct GradientFitter {
         // a flag of stripes, takes its direction from the edges).
         var jumps: [Double] = []
         var edgeDirection: Double? = nil
-        let first = initialAngle(candidates)
-        if let direction = first ?? initialAngle([Bool](repeating: true, count: n)),
+        // The plain and the robust direction of the candidates come from one pass over them.
+        var tensor = DirectionTensor(grid: grid, cells: candidates)
+        let first = tensor.direction()
+        if let direction = first ?? DirectionTensor(grid: grid, cells: [Bool](repeating: true, count: n)).direction(),
            let merged = hardStopRegions(candidates, labels: labels, largest: largest, angle: direction) {
             candidates = merged.cells
             jumps = merged.jumps
             edgeDirection = direction
+            tensor = DirectionTensor(grid: grid, cells: candidates)
         }
-        guard var angle = (edgeDirection == nil ? first : initialAngle(candidates)) ?? edgeDirection else { return done(flatFit(candidates, noiseVariance: noiseVariance, labs: &labs)) }
+        guard var angle = (edgeDirection == nil ? first : tensor.direction()) ?? edgeDirection else { return done(flatFit(candidates, noiseVariance: noiseVariance, labs: &labs)) }
         // The angle and the outliers settle on every other cell each way (a quarter of the
         // work); the final profile uses them all.
         let cols = grid.columns
@@ -91,7 +94,7 @@ package struct GradientFitter {
         // explains most cells better wins.
         // The first round's profile is the one the comparison fits.
         var profile = fitProfile(angle: angle, inliers: sampled, jumps: jumps)
-        if let robust = initialAngle(candidates, robust: true), abs(robust - angle) > 0.5 {
+        if let robust = tensor.direction(robust: true), abs(robust - angle) > 0.5 {
             let robustProfile = fitProfile(angle: robust, inliers: sampled, jumps: jumps)
             if medianResidual(robustProfile, angle: robust, cells: sampled) < medianResidual(profile, angle: angle, cells: sampled) {
                 angle = robust; profile = robustProfile
@@ -101,7 +104,7 @@ package struct GradientFitter {
         for round in 0..<3 {
             if round > 0 { profile = fitProfile(angle: angle, inliers: inliers, warm: profile, jumps: jumps) }
             inliers = explained(by: profile, angle: angle, among: sampled)
-            angle = normalized(angle + angleStep(profile: profile, angle: angle, inliers: inliers))
+            angle = Self.normalized(angle + angleStep(profile: profile, angle: angle, inliers: inliers))
             if !jumps.isEmpty { profile = refinedJumps(profile, angle: angle); jumps = profile.jumps }
         }
         inliers = explained(by: fitProfile(angle: angle, inliers: inliers, warm: profile), angle: angle, among: candidates)
@@ -129,7 +132,7 @@ package struct GradientFitter {
             (basis, profile) = fitBasis(inliers, angle: angle, reach: reach, jumps: jumps)
             // Shadows and panel rims inside the first candidates can pull the first direction
             // off: the direction of the clean cells alone is tried too, and the better kept.
-            if let fresh = initialAngle(basis), abs(fresh - angle) > 0.25 {
+            if let fresh = DirectionTensor(grid: grid, cells: basis).direction(), abs(fresh - angle) > 0.25 {
                 let freshProfile = fitProfile(angle: fresh, inliers: basis, jumps: jumps)
                 if cellError(freshProfile, angle: fresh, cells: basis) < cellError(profile, angle: angle, cells: basis) {
                     angle = fresh; profile = freshProfile
@@ -143,7 +146,7 @@ package struct GradientFitter {
         if profile.knots.count == 1 { return done(flatFit(inliers, noiseVariance: noiseVariance, labs: &labs)) }
 
         // Snap to an integer degree when that costs less than ΔE 0.05, else keep 2 decimals.
-        let snapped = normalized(angle.rounded())
+        let snapped = Self.normalized(angle.rounded())
         // Hard stops move to where the snapped line puts them.
         let snappedProfile = jumps.isEmpty ? fitProfile(angle: snapped, inliers: inliers, warm: profile)
             : refinedJumps(fitProfile(angle: snapped, inliers: inliers, warm: refinedJumps(profile, angle: snapped)), angle: snapped)
@@ -152,7 +155,7 @@ package struct GradientFitter {
         if rounded.meanDeltaE - exact.meanDeltaE < 0.05 && rounded.maxDeltaE - exact.maxDeltaE < 0.05 {
             angle = snapped; profile = snappedProfile
         } else {
-            angle = normalized((angle * 100).rounded() / 100)
+            angle = Self.normalized((angle * 100).rounded() / 100)
             profile = fitProfile(angle: angle, inliers: inliers, warm: jumps.isEmpty ? profile : refinedJumps(profile, angle: angle))
             if !jumps.isEmpty { profile = refinedJumps(profile, angle: angle) }
         }
@@ -349,7 +352,7 @@ package struct GradientFitter {
         var angle = start, profile = start0
         for _ in 0..<6 {
             let step = angleStep(profile: profile, angle: angle, inliers: cells)
-            angle = normalized(angle + step)
+            angle = Self.normalized(angle + step)
             profile = fitProfile(angle: angle, inliers: cells, warm: profile.jumps.isEmpty ? profile : refinedJumps(profile, angle: angle))
             if abs(step) < 0.005 { break }
         }
@@ -606,53 +609,6 @@ package struct GradientFitter {
 
     // MARK: - Direction
 
-    /// The gradient direction as the principal axis of the colour-difference structure tensor,
-    /// or nil when the colour does not change (a flat fill). With `robust`, each cell pair's
-    /// difference counts less the larger it is than the typical one (Cauchy weights), so the
-    /// steep falloff of a soft shadow cannot outvote a faint gradient.
-    private func initialAngle(_ cells: [Bool], robust: Bool = false) -> Double? {
-        let cols = grid.columns, rows = grid.rows
-        // One pass over the cell pairs with plain sums; the robust weights need the median
-        // difference first, so only then are the pairs' magnitudes kept (in a buffer sized once).
-        var jxx = 0.0, jxy = 0.0, jyy = 0.0, pairs = 0
-        var magnitudes: [Double] = []
-        var scale2 = 0.0
-        for pass in 0..<(robust ? 2 : 1) {
-            if robust && pass == 0 { magnitudes.reserveCapacity(cells.count) }
-            cells.withUnsafeBufferPointer { cells in
-                grid.cx.withUnsafeBufferPointer { cx in grid.cy.withUnsafeBufferPointer { cy in
-                    for j in 0..<(rows - 1) {
-                        for i in 0..<(cols - 1) {
-                            let k = j * cols + i
-                            guard cells[k] && cells[k + 1] && cells[k + cols] else { continue }
-                            let c = grid.color(k)
-                            let gx = (grid.color(k + 1) - c) / (cx[k + 1] - cx[k])
-                            let gy = (grid.color(k + cols) - c) / (cy[k + cols] - cy[k])
-                            if robust && pass == 0 { magnitudes.append((gx.lengthSquared + gy.lengthSquared).squareRoot()); continue }
-                            let w = robust ? 1 / (1 + (gx.lengthSquared + gy.lengthSquared) / scale2) : 1
-                            jxx += w * gx.lengthSquared; jxy += w * (gx * gy).sum(); jyy += w * gy.lengthSquared
-                            pairs += 1
-                        }
-                    }
-                } }
-            }
-            if robust && pass == 0 {
-                guard !magnitudes.isEmpty else { return nil }
-                let m = median(magnitudes, upTo: 100)
-                scale2 = 9 * m * m
-                guard scale2 > 0 else { return nil }
-            }
-        }
-        guard pairs > 0 else { return nil }
-        // Less than about one level of change across the whole box: flat.
-        let extent = Double(max(grid.width, grid.height))
-        if !robust && (jxx + jyy) / Double(pairs) * extent * extent < 1.0 { return nil }
-        let theta = 0.5 * atan2(2 * jxy, jxx - jyy)   // direction (cos θ, sin θ) in y-down pixels
-        let dx = cos(theta), dy = sin(theta)
-        // CSS: direction = (sin a, −cos a).
-        return normalized(atan2(dx, -dy) * 180 / Double.pi)
-    }
-
     /// The median residual of the cells against the profile `p` along `angle`: how well a
     /// direction explains most of them, whatever the rest holds.
     private func medianResidual(_ p: PiecewiseProfile, angle: Double, cells: [Bool]) -> Double {
@@ -665,7 +621,7 @@ package struct GradientFitter {
     }
 
     /// An angle in [90, 270): the same line as `a` with its direction pointing down (or right).
-    private func normalized(_ a: Double) -> Double {
+    static func normalized(_ a: Double) -> Double {
         var x = a.truncatingRemainder(dividingBy: 360)
         if x < 0 { x += 360 }
         if x >= 270 { x -= 180 } else if x < 90 { x += 180 }
