@@ -107,8 +107,20 @@ package struct GradientFitter {
             angle = Self.normalized(angle + angleStep(profile: profile, angle: angle, inliers: inliers))
             if !jumps.isEmpty { profile = refinedJumps(profile, angle: angle); jumps = profile.jumps }
         }
+        // The last cells binned along the last line, kept: on a clean artboard the overlays
+        // change nothing, and the fit after them bins the same cells along the same line.
+        var lastBinning: (angle: Double, inliers: [Bool], jumps: [Double], bins: ProfileBins)? = nil
+        func refit(angle: Double, inliers: [Bool], warm: PiecewiseProfile) -> PiecewiseProfile {
+            let jumps = warm.jumps
+            if let last = lastBinning, last.angle == angle, last.jumps == jumps, last.inliers == inliers {
+                return fitProfile(bins: last.bins, warm: warm, jumps: jumps)
+            }
+            let binned = bins(angle: angle, inliers: inliers, jumps: jumps)
+            lastBinning = (angle, inliers, jumps, binned)
+            return fitProfile(bins: binned, warm: warm, jumps: jumps)
+        }
         inliers = explained(by: fitProfile(angle: angle, inliers: inliers, warm: profile), angle: angle, among: candidates)
-        profile = fitProfile(angle: angle, inliers: inliers, warm: profile)
+        profile = refit(angle: angle, inliers: inliers, warm: profile)
         // Overlays from the residuals of every cell; refit on the rest until they settle. On
         // a clean artboard the first look changes nothing and this costs one residual pass.
         // Each refit keeps away from the overlays' surroundings, where soft shadows fade out.
@@ -116,13 +128,16 @@ package struct GradientFitter {
         let reach = shadowReach
         for _ in 0..<3 {
             let line = LinearGradient.Line(angle: angle, width: Double(grid.width), height: Double(grid.height))
-            let p = profile, reachT = cellReach(line)
-            let detected = OverlayDetector.detect(grid: grid, unsmooth: unsmooth, trusted: candidates, shadowReach: reach,
-                                                  spansModel: { spansIsoLines($0, line: line) },
-                                                  fillsBand: { fillsIsoBand($0, line: line, profile: p, overlay: $1) },
-                                                  matches: { k, model in agrees(grid.color(k), model: model) }) { k in
-                let t = line.t(x: grid.cx[k], y: grid.cy[k])
-                return (cellModel(p, line: line, k: k, t: t, reach: reachT, jumps: jumps), residualSlack(p, t: t, reach: reachT))
+            let p = profile, reachT = cellReach(line), hardStops = !p.jumps.isEmpty
+            let detected = p.withView { view in
+                OverlayDetector.detect(grid: grid, unsmooth: unsmooth, trusted: candidates, shadowReach: reach,
+                                       spansModel: { spansIsoLines($0, line: line) },
+                                       fillsBand: { fillsIsoBand($0, line: line, profile: p, overlay: $1) },
+                                       matches: { k, model in agrees(grid.color(k), model: model) }) { k in
+                    let t = line.t(x: grid.cx[k], y: grid.cy[k])
+                    return (cellModel(view, line: line, k: k, t: t, reach: reachT, jumps: jumps),
+                            residualSlack(view, t: t, reach: reachT, hardStops: hardStops))
+                }
             }
             let found = detected.gradient
             attached = detected.attached
@@ -142,7 +157,7 @@ package struct GradientFitter {
             if !jumps.isEmpty { profile = refinedJumps(profile, angle: angle); jumps = profile.jumps }
         }
         if !jumps.isEmpty, let edge = edgeAngle(profile, angle: angle) { (angle, profile) = edge; jumps = profile.jumps }
-        profile = fitProfile(angle: angle, inliers: inliers, warm: profile)
+        profile = refit(angle: angle, inliers: inliers, warm: profile)
         if profile.knots.count == 1 { return done(flatFit(inliers, noiseVariance: noiseVariance, labs: &labs)) }
 
         // Snap to an integer degree when that costs less than ΔE 0.05, else keep 2 decimals.
@@ -193,12 +208,14 @@ package struct GradientFitter {
         var farResiduals: [Double] = []
         var members = [[Int]](repeating: [], count: bins)
         var modelSum = [Color4](repeating: .zero, count: bins)
-        for k in 0..<inliers.count where inliers[k] {
-            let t = line.t(x: grid.cx[k], y: grid.cy[k])
-            let model = cellModel(farProfile, line: line, k: k, t: t, reach: reachT, jumps: pj)
-            let r = grid.color(k) - model
-            if away[k] { farResiduals.append(r.lengthSquared.squareRoot()) }
-            else if awayCount[binOf[k]] < 4 { residual[k] = r; members[binOf[k]].append(k); modelSum[binOf[k]] += model }
+        farProfile.withView { far in
+            for k in 0..<inliers.count where inliers[k] {
+                let t = line.t(x: grid.cx[k], y: grid.cy[k])
+                let model = cellModel(far, line: line, k: k, t: t, reach: reachT, jumps: pj)
+                let r = grid.color(k) - model
+                if away[k] { farResiduals.append(r.lengthSquared.squareRoot()) }
+                else if awayCount[binOf[k]] < 4 { residual[k] = r; members[binOf[k]].append(k); modelSum[binOf[k]] += model }
+            }
         }
         let limit2 = pow(max(3, 5 * median(farResiduals, upTo: 450)), 2)
         // Each stretch whose near cells the far profile mostly misses, all alike.
@@ -281,11 +298,13 @@ package struct GradientFitter {
         var lo = Double.infinity, hi = -Double.infinity
         var residual = Color4.zero, model = Color4.zero
         let reachT = cellReach(line), jumps = p.jumps
-        for k in cells {
-            let t = line.t(x: grid.cx[k], y: grid.cy[k])
-            lo = min(lo, t); hi = max(hi, t)
-            let m = cellModel(p, line: line, k: k, t: t, reach: reachT, jumps: jumps)
-            model += m; residual += grid.color(k) - m
+        p.withView { view in
+            for k in cells {
+                let t = line.t(x: grid.cx[k], y: grid.cy[k])
+                lo = min(lo, t); hi = max(hi, t)
+                let m = cellModel(view, line: line, k: k, t: t, reach: reachT, jumps: jumps)
+                model += m; residual += grid.color(k) - m
+            }
         }
         // A soft shadow darkens what it falls on; the model's error is no darkening.
         model /= Double(cells.count); residual /= Double(cells.count)
@@ -306,9 +325,11 @@ package struct GradientFitter {
     /// gradient is steep, a quarter of a cell of error in a stop's place is many levels of
     /// colour (and across a hard stop, a tenth of a pixel is the whole jump over a tenth of a
     /// cell), which is the model's geometry, not an overlay.
+    /// `hardStops` says whether `p` has any (else there is no jump to give slack for).
     @inline(__always)
-    func residualSlack(_ p: PiecewiseProfile, t: Double, reach: Double) -> Double {
-        p.slope(t).lengthSquared.squareRoot() * reach / 2 + jumpSlack(p, t: t, reach: reach)
+    func residualSlack(_ p: ProfileView, t: Double, reach: Double, hardStops: Bool) -> Double {
+        let slope = p.slope(t).lengthSquared.squareRoot() * reach / 2
+        return hardStops ? slope + jumpSlack(p, t: t, reach: reach) : slope
     }
 
     /// Whether a cell's colour is the model's darkened (what a soft shadow does): the
@@ -342,8 +363,7 @@ package struct GradientFitter {
     /// across a kink that is not the value at its centre.
     @inline(__always)
     static func cellMean(_ p: PiecewiseProfile, t: Double, reach: Double) -> Color4 {
-        if p.knots.count < 2 { return p.value(t) }
-        return (p.value(t - reach / 2) + 2 * p.value(t) + p.value(t + reach / 2)) / 4
+        p.withView { $0.cellMean(t, reach: reach) }
     }
 
     /// Gauss-Newton steps on the angle, each followed by a refit of the profile, until the step
@@ -364,9 +384,11 @@ package struct GradientFitter {
         let line = LinearGradient.Line(angle: angle, width: Double(grid.width), height: Double(grid.height))
         var e = 0.0
         let jumps = p.jumps, reachT = cellReach(line)
-        for k in 0..<cells.count where cells[k] {
-            let t = line.t(x: grid.cx[k], y: grid.cy[k])
-            e += grid.count[k] * (cellModel(p, line: line, k: k, t: t, reach: reachT, jumps: jumps) - grid.color(k)).lengthSquared
+        p.withView { view in
+            for k in 0..<cells.count where cells[k] {
+                let t = line.t(x: grid.cx[k], y: grid.cy[k])
+                e += grid.count[k] * (cellModel(view, line: line, k: k, t: t, reach: reachT, jumps: jumps) - grid.color(k)).lengthSquared
+            }
         }
         return e
     }
@@ -638,7 +660,7 @@ package struct GradientFitter {
         // Cells across a hard stop average two colours: the slope says nothing there.
         let jumps = profile.jumps
         let reachT = jumps.isEmpty ? 0 : cellReach(LinearGradient.Line(angle: angle, width: w, height: h))
-        inliers.withUnsafeBufferPointer { inliers in
+        profile.withView { profile in inliers.withUnsafeBufferPointer { inliers in
             grid.cx.withUnsafeBufferPointer { cx in grid.cy.withUnsafeBufferPointer { cy in
                 grid.r.withUnsafeBufferPointer { r in grid.g.withUnsafeBufferPointer { g in grid.b.withUnsafeBufferPointer { b in
                     for k in 0..<inliers.count where inliers[k] {
@@ -653,7 +675,7 @@ package struct GradientFitter {
                     }
                 } } }
             } }
-        }
+        } }
         guard den > 0 else { return 0 }
         let step = num / den * 180 / Double.pi
         return max(-2, min(2, step))
@@ -1032,31 +1054,33 @@ package struct GradientFitter {
         // colour, repeats exactly.
         var lastT = Double.nan, v = Color4.zero, slack = 0.0
         let reachT = cellReach(line), jumps = p.jumps
-        cells.withUnsafeBufferPointer { cells in
-            grid.cx.withUnsafeBufferPointer { cx in grid.cy.withUnsafeBufferPointer { cy in
-                grid.r.withUnsafeBufferPointer { r in grid.g.withUnsafeBufferPointer { g in grid.b.withUnsafeBufferPointer { b in
-                    d.withUnsafeMutableBufferPointer { d in ds.withUnsafeMutableBufferPointer { ds in
-                        for k in 0..<n where cells[k] {
-                            let t = line.t(x: cx[k], y: cy[k])
-                            if t != lastT || !jumps.isEmpty {
-                                lastT = t; v = cellModel(p, line: line, k: k, t: t, reach: reachT, jumps: jumps)
-                                slack = residualSlack(p, t: t, reach: reachT)
-                            }
-                            let e = max(0, (v - Color4(r[k], g[k], b[k], grid.a[k])).lengthSquared.squareRoot() - slack)
-                            d[k] = e; ds[m] = e; m += 1
-                        }
-                    } }
-                } } }
-            } }
-        }
-        ds.removeLast(n - m)
-        let limit = max(3, 5 * median(ds, upTo: 450))
         var out = [Bool](repeating: false, count: n)
-        for k in 0..<n where d[k] >= 0 {
-            if d[k] <= limit { out[k] = true; continue }
-            // Off in RGB but perceptually within what the fit accepts (a saturated colour).
-            let t = line.t(x: grid.cx[k], y: grid.cy[k])
-            out[k] = agrees(grid.color(k), model: cellModel(p, line: line, k: k, t: t, reach: reachT, jumps: jumps))
+        p.withView { view in
+            cells.withUnsafeBufferPointer { cells in
+                grid.cx.withUnsafeBufferPointer { cx in grid.cy.withUnsafeBufferPointer { cy in
+                    grid.r.withUnsafeBufferPointer { r in grid.g.withUnsafeBufferPointer { g in grid.b.withUnsafeBufferPointer { b in
+                        d.withUnsafeMutableBufferPointer { d in ds.withUnsafeMutableBufferPointer { ds in
+                            for k in 0..<n where cells[k] {
+                                let t = line.t(x: cx[k], y: cy[k])
+                                if t != lastT || !jumps.isEmpty {
+                                    lastT = t; v = cellModel(view, line: line, k: k, t: t, reach: reachT, jumps: jumps)
+                                    slack = residualSlack(view, t: t, reach: reachT, hardStops: !jumps.isEmpty)
+                                }
+                                let e = max(0, (v - Color4(r[k], g[k], b[k], grid.a[k])).lengthSquared.squareRoot() - slack)
+                                d[k] = e; ds[m] = e; m += 1
+                            }
+                        } }
+                    } } }
+                } }
+            }
+            ds.removeLast(n - m)
+            let limit = max(3, 5 * median(ds, upTo: 450))
+            for k in 0..<n where d[k] >= 0 {
+                if d[k] <= limit { out[k] = true; continue }
+                // Off in RGB but perceptually within what the fit accepts (a saturated colour).
+                let t = line.t(x: grid.cx[k], y: grid.cy[k])
+                out[k] = agrees(grid.color(k), model: cellModel(view, line: line, k: k, t: t, reach: reachT, jumps: jumps))
+            }
         }
         return out
     }
