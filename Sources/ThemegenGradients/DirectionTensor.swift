@@ -26,17 +26,22 @@ struct DirectionTensor {
         terms.reserveCapacity(cells.count)
         cells.withUnsafeBufferPointer { cells in
             grid.cx.withUnsafeBufferPointer { cx in grid.cy.withUnsafeBufferPointer { cy in
-                for j in 0..<(rows - 1) {
-                    for i in 0..<(cols - 1) {
-                        let k = j * cols + i
-                        guard cells[k] && cells[k + 1] && cells[k + cols] else { continue }
-                        let c = grid.color(k)
-                        let gx = (grid.color(k + 1) - c) / (cx[k + 1] - cx[k])
-                        let gy = (grid.color(k + cols) - c) / (cy[k + cols] - cy[k])
-                        let xx = gx.lengthSquared, yy = gy.lengthSquared
-                        terms.append(SIMD4(xx, yy, (gx * gy).sum(), xx + yy))
-                    }
-                }
+                grid.r.withUnsafeBufferPointer { r in grid.g.withUnsafeBufferPointer { g in
+                    grid.b.withUnsafeBufferPointer { b in grid.a.withUnsafeBufferPointer { a in
+                        @inline(__always) func color(_ k: Int) -> Color4 { Color4(r[k], g[k], b[k], a[k]) }
+                        for j in 0..<(rows - 1) {
+                            for i in 0..<(cols - 1) {
+                                let k = j * cols + i
+                                guard cells[k] && cells[k + 1] && cells[k + cols] else { continue }
+                                let c = color(k)
+                                let gx = (color(k + 1) - c) / (cx[k + 1] - cx[k])
+                                let gy = (color(k + cols) - c) / (cy[k + cols] - cy[k])
+                                let xx = gx.lengthSquared, yy = gy.lengthSquared
+                                terms.append(SIMD4(xx, yy, (gx * gy).sum(), xx + yy))
+                            }
+                        }
+                    } }
+                } }
             } }
         }
         self.terms = terms

@@ -165,16 +165,21 @@ package struct GradientFitter {
         // Hard stops move to where the snapped line puts them.
         let snappedProfile = jumps.isEmpty ? fitProfile(angle: snapped, inliers: inliers, warm: profile)
             : refinedJumps(fitProfile(angle: snapped, inliers: inliers, warm: refinedJumps(profile, angle: snapped)), angle: snapped)
-        let exact = quality(profile, angle: angle, cells: inliers, stride: 4, worstCell: false, labs: &labs)
-        let rounded = quality(snappedProfile, angle: snapped, cells: inliers, stride: 4, worstCell: false, labs: &labs)
+        // The snapped model's cells measured here are measured again in the verdict when it wins.
+        var unkept: [Double] = [], snappedDeltaE = [Double](repeating: .nan, count: n)
+        let exact = quality(profile, angle: angle, cells: inliers, stride: 4, worstCell: false, labs: &labs, measured: &unkept)
+        let rounded = quality(snappedProfile, angle: snapped, cells: inliers, stride: 4, worstCell: false, labs: &labs, measured: &snappedDeltaE)
+        var measured: [Double] = []
         if rounded.meanDeltaE - exact.meanDeltaE < 0.05 && rounded.maxDeltaE - exact.maxDeltaE < 0.05 {
             angle = snapped; profile = snappedProfile
+            swap(&measured, &snappedDeltaE)
         } else {
             angle = Self.normalized((angle * 100).rounded() / 100)
             profile = fitProfile(angle: angle, inliers: inliers, warm: jumps.isEmpty ? profile : refinedJumps(profile, angle: angle))
             if !jumps.isEmpty { profile = refinedJumps(profile, angle: angle) }
         }
-        return done(result(profile: profile, angle: angle, inliers: inliers, candidates: candidates, noiseVariance: noiseVariance, labs: &labs))
+        return done(result(profile: profile, angle: angle, inliers: inliers, candidates: candidates, noiseVariance: noiseVariance, labs: &labs,
+                           measured: &measured))
     }
 
     /// The cells a refit uses, and the profile fitted to them: the gradient cells away from
@@ -446,12 +451,14 @@ package struct GradientFitter {
         return out
     }
 
-    private func result(profile: PiecewiseProfile, angle: Double, inliers: [Bool], candidates: [Bool], noiseVariance: Double, labs: inout CellLabs) -> GradientFit {
+    /// `measured`: as `quality` takes it, for this profile and angle.
+    private func result(profile: PiecewiseProfile, angle: Double, inliers: [Bool], candidates: [Bool], noiseVariance: Double, labs: inout CellLabs,
+                        measured: inout [Double]) -> GradientFit {
         let line = LinearGradient.Line(angle: angle, width: Double(grid.width), height: Double(grid.height))
         let stops = Self.stops(profile, translucent: grid.translucent)
         let overlays = overlayRects(inliers)
         let (q, problem, explained) = verdict(for: profile, angle: angle, inliers: inliers, candidates: candidates, overlays: overlays,
-                                               noiseVariance: noiseVariance, labs: &labs)
+                                               noiseVariance: noiseVariance, labs: &labs, measured: &measured)
         var fit = GradientFit(angle: angle, stops: stops,
                               startPoint: line.startPoint(width: Double(grid.width), height: Double(grid.height)),
                               endPoint: line.endPoint(width: Double(grid.width), height: Double(grid.height)),
@@ -493,7 +500,8 @@ package struct GradientFitter {
         let c = bins.solve(knots: [0]).colors[0]
         let profile = PiecewiseProfile(knots: [0], colors: [c])
         let inliers = explained(by: profile, angle: 180, among: cells)
-        return result(profile: profile, angle: 180, inliers: inliers, candidates: cells, noiseVariance: noiseVariance, labs: &labs)
+        var measured: [Double] = []
+        return result(profile: profile, angle: 180, inliers: inliers, candidates: cells, noiseVariance: noiseVariance, labs: &labs, measured: &measured)
     }
 
     /// How far (in cells) a soft drop shadow may reach from what casts it: 12 % of the short
@@ -781,10 +789,10 @@ package struct GradientFitter {
             let solved = bins.solve(knots: knots)
             best = PiecewiseProfile(knots: knots, colors: solved.colors)
             // Where more stops only fit what no gradient explains, the climb has stalled.
-            let reached = accurate(best, bins)
+            let judged = accuracy(best, bins), reached = judged.accurate
             let stalled = !reached && progress.stalled(knots: knots.count, sse: solved.sse)
             if knots.count >= maxStops || reached || stalled {
-                let kept = collinearPruned(pruned(best, bins: bins, lo: lo, hi: hi), bins: bins)
+                let kept = collinearPruned(pruned(best, bins: bins, lo: lo, hi: hi, meanError: judged.meanError), bins: bins)
                 return extrapolatedEnds(kept, bins: bins, low: low, high: high, hardLow: hardLow, hardHigh: hardHigh)
             }
             // The next knot goes where the profile misses most.
@@ -802,9 +810,10 @@ package struct GradientFitter {
     /// can become redundant once the others moved): fewest stops that reach the accuracy.
     /// A knot that improves the mean error by less than a fifth (and is not needed for the
     /// max) only follows the data's own floor (quantisation of a dark diagonal, grain): it goes.
-    private func pruned(_ p: PiecewiseProfile, bins: ProfileBins, lo: Double, hi: Double) -> PiecewiseProfile {
+    /// `meanError`: `p`'s over the bins, when known already.
+    private func pruned(_ p: PiecewiseProfile, bins: ProfileBins, lo: Double, hi: Double, meanError known: Double?) -> PiecewiseProfile {
         var best = p
-        let meanLimit = max(0.15, 1.2 * meanError(p, bins) + 0.01)
+        let meanLimit = max(0.15, 1.2 * (known ?? meanError(p, bins)) + 0.01)
         var i = 1
         while best.knots.count > 2 && i < best.knots.count {
             var knots = best.knots
@@ -899,6 +908,12 @@ package struct GradientFitter {
     /// 14 stops, a 2-stop linear gradient at 2048×2732 with 5). Half a level in each channel
     /// is below what 8-bit data can tell, at every stop count.
     private func accurate(_ p: PiecewiseProfile, _ bins: ProfileBins, meanLimit: Double = 0.15) -> Bool {
+        accuracy(p, bins, meanLimit: meanLimit).accurate
+    }
+
+    /// `accurate`, with the weighted mean ΔE2000 over the bins (`meanError`) when the look
+    /// measured every bin (nil when one ended it early).
+    private func accuracy(_ p: PiecewiseProfile, _ bins: ProfileBins, meanLimit: Double = 0.15) -> (accurate: Bool, meanError: Double?) {
         var sum = 0.0, sw = 0.0
         for i in 0..<bins.count { sw += bins.weight[i] }
         let meanWeight = sw / Double(bins.count)
@@ -916,11 +931,11 @@ package struct GradientFitter {
             // mean, and must stay within the promise (a stop in a corner seen only between a bar
             // and a card is as real as any).
             let limit = bins.weight[i] >= meanWeight / 4 ? 0.45 : 1.5
-            if !nearKink && e > limit && errorBeyondRounding(v, lab, bins.color[i]) > limit { return false }
+            if !nearKink && e > limit && errorBeyondRounding(v, lab, bins.color[i]) > limit { return (false, nil) }
             // The sum only grows: once over the limit it stays over.
-            if sum / sw > meanLimit { return false }
+            if sum / sw > meanLimit { return (false, nil) }
         }
-        return !broadMisfit(p, bins)
+        return (!broadMisfit(p, bins), sw > 0 ? sum / sw : 0)
     }
 
     /// ΔE2000 between the model colour `v` (its Lab `lab`) and a bin's colour, less what 8-bit
@@ -1092,7 +1107,11 @@ package struct GradientFitter {
     /// cell is never skipped); ΔE2000 on every cell would cost more than the decode. On a
     /// translucent artboard each cell counts by the worse of the two composites, over black and
     /// over white.
-    func quality(_ p: PiecewiseProfile, angle: Double, cells: [Bool], stride: Int = 2, worstCell: Bool = true, labs: inout CellLabs) -> FitQuality {
+    /// `measured` holds each cell's ΔE2000 against this model (`p` along `angle`) where an
+    /// earlier look measured it, NaN elsewhere, and gets what this one measures; empty, nothing
+    /// is kept.
+    func quality(_ p: PiecewiseProfile, angle: Double, cells: [Bool], stride: Int = 2, worstCell: Bool = true, labs: inout CellLabs,
+                 measured: inout [Double]) -> FitQuality {
         let line = LinearGradient.Line(angle: angle, width: Double(grid.width), height: Double(grid.height))
         let cols = grid.columns, space = options.space, translucent = grid.translucent
         var sum = 0.0, sw = 0.0, worst = 0.0
@@ -1111,7 +1130,8 @@ package struct GradientFitter {
             } else if t != lastT { lastT = t; v = p.value(t) }
             return (v - grid.color(k)).lengthSquared
         }
-        @inline(__always) func deltaE(_ k: Int) -> Double {
+        let remembers = !measured.isEmpty
+        @inline(__always) func measure(_ k: Int) -> Double {
             if lastT != lastLabT { lastLabT = lastT; lastLab = Lab(r255: v.x, g: v.y, b: v.z, in: space) }
             let overBlack = DeltaE2000.difference(lastLab, labs.lab(k, grid))
             guard translucent else { return overBlack }
@@ -1119,6 +1139,13 @@ package struct GradientFitter {
             let overWhite = DeltaE2000.difference(Lab(r255: v.x + white, g: v.y + white, b: v.z + white, in: space),
                                                   Lab(r255: c.x + cellWhite, g: c.y + cellWhite, b: c.z + cellWhite, in: space))
             return max(overBlack, overWhite)
+        }
+        @inline(__always) func deltaE(_ k: Int) -> Double {
+            guard remembers else { return measure(k) }
+            if !measured[k].isNaN { return measured[k] }
+            let e = measure(k)
+            measured[k] = e
+            return e
         }
         var j = 0
         while j < grid.rows {
@@ -1147,7 +1174,7 @@ package struct GradientFitter {
     /// quarter of unexplained (radial, angular; the quality is then over that whole area),
     /// overlays over more than half of the box, or a gradient explaining less than half of it.
     private func verdict(for p: PiecewiseProfile, angle: Double, inliers: [Bool], candidates: [Bool], overlays: [PixelRect],
-                         noiseVariance: Double, labs: inout CellLabs) -> (FitQuality, FitProblem?, Double) {
+                         noiseVariance: Double, labs: inout CellLabs, measured: inout [Double]) -> (FitQuality, FitProblem?, Double) {
         let total = grid.columns * grid.rows
         // Shadows fade out next to what casts them; what a linear gradient leaves unexplained
         // far from any overlay the segmentation saw is its own failure.
@@ -1172,12 +1199,12 @@ package struct GradientFitter {
         }
         var q: FitQuality
         if case .notLinear = problem {
-            q = quality(p, angle: angle, cells: candidates, labs: &labs)
+            q = quality(p, angle: angle, cells: candidates, labs: &labs, measured: &measured)
         } else {
             // Measured outside the reported boxes, as the promise reads: a cell inside a box
             // that the residuals let pass (a button the gradient's colour, a glyph's smooth
             // middle) is not gradient the user can check.
-            q = quality(p, angle: angle, cells: outside(overlays, of: inliers), labs: &labs)
+            q = quality(p, angle: angle, cells: outside(overlays, of: inliers), labs: &labs, measured: &measured)
             // Off by far more than the rejection line over a large smooth area that the
             // residuals kept (no overlay explains it): a shading a line cannot follow.
             if problem == nil && q.maxDeltaE > 3 && count(candidates) * 2 >= total {
@@ -1295,16 +1322,19 @@ struct CellLabs {
 func median(_ values: [Double], upTo maxValue: Double) -> Double {
     guard !values.isEmpty else { return 0 }
     let binCount = 4096
-    var hist = [Int](repeating: 0, count: binCount)
+    // 32-bit counts: half the histogram to clear.
+    var hist = [Int32](repeating: 0, count: binCount)
     // Resolution matters near zero, where dither and quantisation live: bin on sqrt.
-    for v in values {
-        let b = Int((max(0, v) / maxValue).squareRoot() * Double(binCount))
-        hist[min(binCount - 1, b)] += 1
+    hist.withUnsafeMutableBufferPointer { hist in
+        for v in values {
+            let b = Int((max(0, v) / maxValue).squareRoot() * Double(binCount))
+            hist[min(binCount - 1, b)] += 1
+        }
     }
     var seen = 0
     let half = (values.count + 1) / 2
     for b in 0..<binCount {
-        seen += hist[b]
+        seen += Int(hist[b])
         if seen >= half {
             let f = (Double(b) + 0.5) / Double(binCount)
             return f * f * maxValue
