@@ -191,7 +191,7 @@ package struct GradientFitter {
     /// stretch: the whole line of equal colour is off), all of them. A shadow shades such a
     /// line unevenly, darker next to what casts it.
     private func fitBasis(_ inliers: [Bool], angle: Double, reach: Int, jumps: [Double]) -> ([Bool], PiecewiseProfile) {
-        let away = OverlayDetector.awayFromOverlays(inliers, columns: grid.columns, reach: reach)
+        let away = SquareWindow.clear(inliers, columns: grid.columns, reach: reach)
         guard count(away) * 3 >= count(inliers) else { return (inliers, fitProfile(angle: angle, inliers: inliers, jumps: jumps)) }
         let farProfile = fitProfile(angle: angle, inliers: away, jumps: jumps)
         let line = LinearGradient.Line(angle: angle, width: Double(grid.width), height: Double(grid.height))
@@ -1178,7 +1178,7 @@ package struct GradientFitter {
         let total = grid.columns * grid.rows
         // Shadows fade out next to what casts them; what a linear gradient leaves unexplained
         // far from any overlay the segmentation saw is its own failure.
-        let far = OverlayDetector.awayFromOverlays(candidates, columns: grid.columns, reach: shadowReach)
+        let far = SquareWindow.clear(candidates, columns: grid.columns, reach: shadowReach)
         var nIn = 0, nCand = 0, nCandIn = 0
         for k in 0..<total {
             if inliers[k] { nIn += 1 }
