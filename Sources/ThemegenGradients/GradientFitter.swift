@@ -46,12 +46,11 @@ package struct GradientFitter {
     /// cells' noise variance: what every gradient shape's fit starts from.
     /// `labels` numbers the smooth regions (-1 for cells in none), `largest` is the candidates'.
     func candidateCells() -> (cells: [Bool], noiseVariance: Double, smooth: [Bool], labels: [Int32], largest: Int32) {
-        let n = grid.columns * grid.rows
         // A cell is smooth when its spread is what noise plus the local ramp would give: a
         // steep gradient spreads a cell's pixels too, an edge or a glyph far more.
         let ramp = rampVariance()
-        let noiseVariance = median((0..<n).map { max(0, grid.variance[$0] - ramp[$0]) }, upTo: 3 * 255 * 255)
-        let smooth = rampContinued((0..<n).map { grid.variance[$0] <= 3 * (noiseVariance + ramp[$0]) + 4 }, ramp: ramp, noiseVariance: noiseVariance)
+        let noiseVariance = median(zip(grid.variance, ramp).map { max(0, $0 - $1) }, upTo: 3 * 255 * 255)
+        let smooth = rampContinued(zip(grid.variance, ramp).map { $0 <= 3 * (noiseVariance + $1) + 4 }, ramp: ramp, noiseVariance: noiseVariance)
         let (labels, largest) = smoothRegions(smooth)
         return (labels.map { $0 == largest && largest >= 0 }, noiseVariance, smooth, labels, largest)
     }
@@ -696,28 +695,31 @@ package struct GradientFitter {
         let reachT = cellReach(line)
         // About two bins per cell along the line: finer bins would only be empty.
         let count = max(64, min(1024, Int(line.length * 2 / Double(grid.cellSize))))
-        // Per bin: Σw, Σwt, Σw·r, Σw·g, Σw·b, Σw·a, Σw·|c|², Σwt², Σwt·r, Σwt·g, Σwt·b, Σwt·a.
-        var sums = [SIMD16<Double>](repeating: .zero, count: count)
+        // Per bin: Σw, Σwt, Σw·r, Σw·g, Σw·b, Σw·a, Σw·|c|², Σwt² (`moments`) and Σwt·r, Σwt·g,
+        // Σwt·b, Σwt·a (`trends`): twelve sums, no lane added in vain.
+        var moments = [SIMD8<Double>](repeating: .zero, count: count), trends = [Color4](repeating: .zero, count: count)
         let binScale = Double(count)
-        sums.withUnsafeMutableBufferPointer { sums in
+        moments.withUnsafeMutableBufferPointer { moments in trends.withUnsafeMutableBufferPointer { trends in
             inliers.withUnsafeBufferPointer { inliers in
                 grid.cx.withUnsafeBufferPointer { cx in grid.cy.withUnsafeBufferPointer { cy in grid.count.withUnsafeBufferPointer { n in
-                    grid.r.withUnsafeBufferPointer { r in grid.g.withUnsafeBufferPointer { g in grid.b.withUnsafeBufferPointer { b in let a = grid.a
-                        for k in 0..<inliers.count where inliers[k] {
-                            let t = line.t(x: cx[k], y: cy[k])
-                            // A cell across a hard stop is a mixture of its two sides' colours.
-                            if !jumps.isEmpty && Self.nearJump(t, jumps, reachT) { continue }
-                            let bin = min(count - 1, max(0, Int(t * binScale)))
-                            let c = n[k]
-                            let v = Color4(r[k], g[k], b[k], a[k])
-                            let ct = c * t
-                            sums[bin] += SIMD16(c, ct, c * v.x, c * v.y, c * v.z, c * v.w, c * v.lengthSquared, ct * t,
-                                                ct * v.x, ct * v.y, ct * v.z, ct * v.w, 0, 0, 0, 0)
+                    grid.r.withUnsafeBufferPointer { r in grid.g.withUnsafeBufferPointer { g in grid.b.withUnsafeBufferPointer { b in
+                        grid.a.withUnsafeBufferPointer { a in
+                            for k in 0..<inliers.count where inliers[k] {
+                                let t = line.t(x: cx[k], y: cy[k])
+                                // A cell across a hard stop is a mixture of its two sides' colours.
+                                if !jumps.isEmpty && Self.nearJump(t, jumps, reachT) { continue }
+                                let bin = min(count - 1, max(0, Int(t * binScale)))
+                                let c = n[k]
+                                let v = Color4(r[k], g[k], b[k], a[k])
+                                let ct = c * t
+                                moments[bin] += SIMD8(c, ct, c * v.x, c * v.y, c * v.z, c * v.w, c * v.lengthSquared, ct * t)
+                                trends[bin] += ct * v
+                            }
                         }
                     } } }
                 } } }
             }
-        }
+        } }
         // Along a line across the gradient every cell has the same colour; a bin whose cells
         // differ far more than the others' do holds something the gradient does not explain (the
         // soft shadow under a card spans whole bins but shades them unevenly), so it is left out
@@ -726,12 +728,12 @@ package struct GradientFitter {
         // spread is taken about the bin's own linear trend in t.
         var spreads: [Double] = []
         spreads.reserveCapacity(count)
-        for s in sums where s[0] > 0 {
+        for (s, trend) in zip(moments, trends) where s[0] > 0 {
             let w = s[0], mean = Color4(s[2], s[3], s[4], s[5]) / w, tm = s[1] / w
             var spread = s[6] / w - mean.lengthSquared
             let vt = s[7] / w - tm * tm
             if vt > 1e-12 {
-                let cov = Color4(s[8], s[9], s[10], s[11]) / w - tm * mean
+                let cov = trend / w - tm * mean
                 spread -= cov.lengthSquared / vt
             }
             spreads.append(max(0, spread))
@@ -740,7 +742,7 @@ package struct GradientFitter {
         var bt: [Double] = [], bc: [Color4] = [], bw: [Double] = []
         bt.reserveCapacity(count); bc.reserveCapacity(count); bw.reserveCapacity(count)
         var m = 0
-        for s in sums where s[0] > 0 {
+        for s in moments where s[0] > 0 {
             defer { m += 1 }
             if spreads[m] > spreadLimit { continue }
             let w = s[0]
@@ -1062,8 +1064,10 @@ package struct GradientFitter {
     private func explained(by p: PiecewiseProfile, angle: Double, among cells: [Bool]) -> [Bool] {
         let line = LinearGradient.Line(angle: angle, width: Double(grid.width), height: Double(grid.height))
         let n = cells.count
-        var d = [Double](repeating: -1, count: n)
-        var ds = [Double](repeating: 0, count: n)
+        // Each cell's residual less its slack (read only where `cells` holds it), and the same
+        // packed for the median: written before read, so neither is cleared first.
+        var d = [Double](unsafeUninitializedCapacity: n) { _, count in count = n }
+        var ds = [Double](unsafeUninitializedCapacity: n) { _, count in count = n }
         var m = 0
         // Along a row (or column) of an axis-aligned gradient the position, and so the model
         // colour, repeats exactly.
@@ -1090,7 +1094,7 @@ package struct GradientFitter {
             }
             ds.removeLast(n - m)
             let limit = max(3, 5 * median(ds, upTo: 450))
-            for k in 0..<n where d[k] >= 0 {
+            for k in 0..<n where cells[k] && d[k] >= 0 {
                 if d[k] <= limit { out[k] = true; continue }
                 // Off in RGB but perceptually within what the fit accepts (a saturated colour).
                 let t = line.t(x: grid.cx[k], y: grid.cy[k])
