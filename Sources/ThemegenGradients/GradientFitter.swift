@@ -555,7 +555,7 @@ package struct GradientFitter {
         var open = smooth
         var hOpen = [Bool](repeating: true, count: n), vOpen = hOpen   // k–k+1, k–k+cols
         var label = [Int32](repeating: -1, count: n)
-        var stack = [Int](repeating: 0, count: n)
+        var stack = [Int](unsafeUninitializedCapacity: n) { _, count in count = n }   // pushed before popped
         var best: Int32 = -1
         smooth.withUnsafeBufferPointer { sm in
             hStep.withUnsafeMutableBufferPointer { h in vStep.withUnsafeMutableBufferPointer { v in
