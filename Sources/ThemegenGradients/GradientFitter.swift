@@ -134,8 +134,7 @@ package struct GradientFitter {
                                        fillsBand: { fillsIsoBand($0, line: line, profile: p, overlay: $1) },
                                        matches: { k, model in agrees(grid.color(k), model: model) }) { k in
                     let t = line.t(x: grid.cx[k], y: grid.cy[k])
-                    return (cellModel(view, line: line, k: k, t: t, reach: reachT, jumps: jumps),
-                            residualSlack(view, t: t, reach: reachT, hardStops: hardStops))
+                    return modelAndSlack(view, line: line, k: k, t: t, reach: reachT, jumps: jumps, hardStops: hardStops)
                 }
             }
             let found = detected.gradient
@@ -329,6 +328,18 @@ package struct GradientFitter {
     /// gradient is steep, a quarter of a cell of error in a stop's place is many levels of
     /// colour (and across a hard stop, a tenth of a pixel is the whole jump over a tenth of a
     /// cell), which is the model's geometry, not an overlay.
+    /// `cellModel` and `residualSlack` of cell `k` together (one look at the profile where no
+    /// hard stop is near).
+    @inline(__always)
+    func modelAndSlack(_ p: ProfileView, line: LinearGradient.Line, k: Int, t: Double, reach: Double, jumps: [Double],
+                       hardStops: Bool) -> (model: Color4, slack: Double) {
+        guard jumps.isEmpty && !hardStops else {
+            return (cellModel(p, line: line, k: k, t: t, reach: reach, jumps: jumps), residualSlack(p, t: t, reach: reach, hardStops: hardStops))
+        }
+        let (mean, slope) = p.cellMeanAndSlope(t, reach: reach)
+        return (mean, slope.lengthSquared.squareRoot() * reach / 2)
+    }
+
     /// `hardStops` says whether `p` has any (else there is no jump to give slack for).
     @inline(__always)
     func residualSlack(_ p: ProfileView, t: Double, reach: Double, hardStops: Bool) -> Double {
@@ -422,7 +433,7 @@ package struct GradientFitter {
     private func rampVariance() -> [Double] {
         let cols = grid.columns, rows = grid.rows, cs = Double(grid.cellSize)
         let factor = (cs * cs - 1) / 12 / (cs * cs)
-        var out = [Double](repeating: 0, count: cols * rows)
+        var out = [Double](unsafeUninitializedCapacity: cols * rows) { _, count in count = cols * rows }   // every cell written below
         @inline(__always) func slope(_ a: UnsafeBufferPointer<Double>, _ k: Int, _ prev: Int, _ next: Int, _ hasPrev: Bool, _ hasNext: Bool) -> Double {
             if hasPrev && hasNext { return min(abs(a[k] - a[prev]), abs(a[next] - a[k])) }
             if hasPrev { return abs(a[k] - a[prev]) }
@@ -1082,8 +1093,8 @@ package struct GradientFitter {
                             for k in 0..<n where cells[k] {
                                 let t = line.t(x: cx[k], y: cy[k])
                                 if t != lastT || !jumps.isEmpty {
-                                    lastT = t; v = cellModel(view, line: line, k: k, t: t, reach: reachT, jumps: jumps)
-                                    slack = residualSlack(view, t: t, reach: reachT, hardStops: !jumps.isEmpty)
+                                    lastT = t
+                                    (v, slack) = modelAndSlack(view, line: line, k: k, t: t, reach: reachT, jumps: jumps, hardStops: !jumps.isEmpty)
                                 }
                                 let e = max(0, (v - Color4(r[k], g[k], b[k], grid.a[k])).lengthSquared.squareRoot() - slack)
                                 d[k] = e; ds[m] = e; m += 1

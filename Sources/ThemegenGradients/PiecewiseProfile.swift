@@ -74,6 +74,25 @@ struct ProfileView {
         if knots.count < 2 { return value(t) }
         return (value(t - reach / 2) + 2 * value(t) + value(t + reach / 2)) / 4
     }
+
+    /// `cellMean(t, reach:)` and `slope(t)` at once. Where the cell's projection lies inside one
+    /// stretch between knots (nearly every cell), its three values and the slope share that
+    /// stretch's search and its differences; each is still the same arithmetic as `value` and
+    /// `slope` do, so the same to the bit.
+    @inline(__always)
+    func cellMeanAndSlope(_ t: Double, reach: Double) -> (mean: Color4, slope: Color4) {
+        let n = knots.count
+        let lo = t - reach / 2, hi = t + reach / 2
+        guard n >= 2 && lo > knots[0] && hi < knots[n - 1] else { return (cellMean(t, reach: reach), slope(t)) }
+        // The first knot beyond t (one exists: t ≤ hi < the last knot).
+        var i = 1
+        while t >= knots[i] { i += 1 }
+        let k0 = knots[i - 1], k1 = knots[i]
+        guard lo >= k0 && hi < k1 else { return (cellMean(t, reach: reach), slope(t)) }
+        let a = colors[i - 1], difference = colors[i] - a, span = k1 - k0
+        @inline(__always) func at(_ x: Double) -> Color4 { a + difference * ((x - k0) / span) }
+        return ((at(lo) + 2 * at(t) + at(hi)) / 4, difference * (1 / span))
+    }
 }
 
 extension PiecewiseProfile {

@@ -11,8 +11,12 @@ enum SquareWindow {
         let rows = cols > 0 ? cells.count / cols : 0
         // Row j + 1 of `below`: per column, how many of rows 0…j have another cell within
         // `reach` along the row.
-        var below = [Int32](repeating: 0, count: (rows + 1) * cols)
-        var out = [Bool](repeating: false, count: cells.count)
+        // Only the first row (no rows above) is cleared; `out` is written whole.
+        var below = [Int32](unsafeUninitializedCapacity: (rows + 1) * cols) { buffer, count in
+            for i in 0..<cols { buffer[i] = 0 }
+            count = (rows + 1) * cols
+        }
+        var out = [Bool](unsafeUninitializedCapacity: cells.count) { _, count in count = cells.count }
         cells.withUnsafeBufferPointer { cells in
             below.withUnsafeMutableBufferPointer { below in
                 withUnsafeTemporaryAllocation(of: Int32.self, capacity: cols + 1) { others in
