@@ -22,9 +22,10 @@ struct DirectionTensor {
     init(grid: CellGrid, cells: [Bool]) {
         let cols = grid.columns, rows = grid.rows
         extent = Double(max(grid.width, grid.height))
-        var terms: [SIMD4<Double>] = []
-        terms.reserveCapacity(cells.count)
-        cells.withUnsafeBufferPointer { cells in
+        // At most one pair a cell, each written before it is read.
+        var terms = [SIMD4<Double>](unsafeUninitializedCapacity: cells.count) { _, count in count = cells.count }
+        var pairs = 0
+        terms.withUnsafeMutableBufferPointer { terms in cells.withUnsafeBufferPointer { cells in
             grid.cx.withUnsafeBufferPointer { cx in grid.cy.withUnsafeBufferPointer { cy in
                 grid.r.withUnsafeBufferPointer { r in grid.g.withUnsafeBufferPointer { g in
                     grid.b.withUnsafeBufferPointer { b in grid.a.withUnsafeBufferPointer { a in
@@ -37,13 +38,15 @@ struct DirectionTensor {
                                 let gx = (color(k + 1) - c) / (cx[k + 1] - cx[k])
                                 let gy = (color(k + cols) - c) / (cy[k + cols] - cy[k])
                                 let xx = gx.lengthSquared, yy = gy.lengthSquared
-                                terms.append(SIMD4(xx, yy, (gx * gy).sum(), xx + yy))
+                                terms[pairs] = SIMD4(xx, yy, (gx * gy).sum(), xx + yy)
+                                pairs += 1
                             }
                         }
                     } }
                 } }
             } }
-        }
+        } }
+        terms.removeLast(terms.count - pairs)
         self.terms = terms
     }
 

@@ -526,12 +526,13 @@ package struct GradientFitter {
         let cols = grid.columns, rows = grid.rows, n = cols * rows
         // The colour step from each cell to its right (h) and lower (v) neighbour, computed once
         // for the median and the edge test; 0 unless both cells are smooth.
-        var hStep = [Double](repeating: 0, count: n), vStep = hStep
-        var steps: [Double] = []
-        steps.reserveCapacity(2 * n)
+        var hStep = [Double](repeating: 0, count: n), vStep = [Double](repeating: 0, count: n)
+        // The steps for the median, packed (at most two a cell, each written before it is read).
+        var steps = [Double](unsafeUninitializedCapacity: 2 * n) { _, count in count = 2 * n }
+        var stepCount = 0
         smooth.withUnsafeBufferPointer { sm in
             grid.r.withUnsafeBufferPointer { r in grid.g.withUnsafeBufferPointer { g in grid.b.withUnsafeBufferPointer { b in
-                hStep.withUnsafeMutableBufferPointer { h in vStep.withUnsafeMutableBufferPointer { v in
+                hStep.withUnsafeMutableBufferPointer { h in vStep.withUnsafeMutableBufferPointer { v in steps.withUnsafeMutableBufferPointer { steps in
                     @inline(__always) func step(_ a: Int, _ c: Int) -> Double {
                         let dr = r[a] - r[c], dg = g[a] - g[c], db = b[a] - b[c]
                         return (dr * dr + dg * dg + db * db).squareRoot()
@@ -540,13 +541,14 @@ package struct GradientFitter {
                         for i in 0..<cols {
                             let k = j * cols + i
                             guard sm[k] else { continue }
-                            if i + 1 < cols && sm[k + 1] { h[k] = step(k, k + 1); steps.append(h[k]) }
-                            if j + 1 < rows && sm[k + cols] { v[k] = step(k, k + cols); steps.append(v[k]) }
+                            if i + 1 < cols && sm[k + 1] { h[k] = step(k, k + 1); steps[stepCount] = h[k]; stepCount += 1 }
+                            if j + 1 < rows && sm[k + cols] { v[k] = step(k, k + cols); steps[stepCount] = v[k]; stepCount += 1 }
                         }
                     }
-                } }
+                } } }
             } } }
         }
+        steps.removeLast(2 * n - stepCount)
         // A gradient changes smoothly from cell to cell, even where it is steep; a bar or card
         // edge is a step far larger than the steps on either side of it (on the same axis; a
         // missing or unsmooth neighbour counts as no step).
