@@ -526,7 +526,9 @@ package struct GradientFitter {
         let cols = grid.columns, rows = grid.rows, n = cols * rows
         // The colour step from each cell to its right (h) and lower (v) neighbour, computed once
         // for the median and the edge test; 0 unless both cells are smooth.
-        var hStep = [Double](repeating: 0, count: n), vStep = [Double](repeating: 0, count: n)
+        // Every cell's two steps are written below (0 where there is none): neither is cleared first.
+        var hStep = [Double](unsafeUninitializedCapacity: n) { _, count in count = n }
+        var vStep = [Double](unsafeUninitializedCapacity: n) { _, count in count = n }
         // The steps for the median, packed (at most two a cell, each written before it is read).
         var steps = [Double](unsafeUninitializedCapacity: 2 * n) { _, count in count = 2 * n }
         var stepCount = 0
@@ -540,6 +542,7 @@ package struct GradientFitter {
                     for j in 0..<rows {
                         for i in 0..<cols {
                             let k = j * cols + i
+                            h[k] = 0; v[k] = 0
                             guard sm[k] else { continue }
                             if i + 1 < cols && sm[k + 1] { h[k] = step(k, k + 1); steps[stepCount] = h[k]; stepCount += 1 }
                             if j + 1 < rows && sm[k + cols] { v[k] = step(k, k + cols); steps[stepCount] = v[k]; stepCount += 1 }
@@ -1338,9 +1341,15 @@ struct CellLabs {
 /// The median of values in 0…upTo, from a 4096-bin histogram (no sort, no copy).
 func median(_ values: [Double], upTo maxValue: Double) -> Double {
     guard !values.isEmpty else { return 0 }
+    // The narrowest counts no bin can overflow: the less histogram to clear.
+    return values.count <= Int(UInt16.max) ? histogramMedian(values, upTo: maxValue, counts: UInt16.self)
+        : histogramMedian(values, upTo: maxValue, counts: Int32.self)
+}
+
+@inline(__always)
+private func histogramMedian<Count: FixedWidthInteger>(_ values: [Double], upTo maxValue: Double, counts: Count.Type) -> Double {
     let binCount = 4096
-    // 32-bit counts: half the histogram to clear.
-    var hist = [Int32](repeating: 0, count: binCount)
+    var hist = [Count](repeating: 0, count: binCount)
     // Resolution matters near zero, where dither and quantisation live: bin on sqrt.
     hist.withUnsafeMutableBufferPointer { hist in
         for v in values {
