@@ -325,9 +325,12 @@ struct CellGrid {
     init(_ acc: GradientAccumulator) {
         width = acc.width; height = acc.height; columns = acc.columns; rows = acc.rows; cellSize = acc.cellSize
         let n = columns * rows
-        r = .init(repeating: 0, count: n); g = r; b = r; a = r; variance = r; count = r; cx = r; cy = r
+        // Every cell of each is written below: none is cleared (or copied from another) first.
+        @inline(__always) func cells<T>(_: T.Type) -> [T] { [T](unsafeUninitializedCapacity: n) { _, count in count = n } }
+        r = cells(Double.self); g = cells(Double.self); b = cells(Double.self); a = cells(Double.self)
+        variance = cells(Double.self); count = cells(Double.self); cx = cells(Double.self); cy = cells(Double.self)
         translucent = acc.isTranslucent
-        opaque = .init(repeating: true, count: n)
+        opaque = cells(Bool.self)
         let cs = cellSize, columns = self.columns, width = self.width, height = self.height
         acc.sums.withUnsafeBufferPointer { sums in acc.squares.withUnsafeBufferPointer { squares in
             r.withUnsafeMutableBufferPointer { r in g.withUnsafeMutableBufferPointer { g in b.withUnsafeMutableBufferPointer { b in

@@ -46,12 +46,11 @@ package struct GradientFitter {
     /// cells' noise variance: what every gradient shape's fit starts from.
     /// `labels` numbers the smooth regions (-1 for cells in none), `largest` is the candidates'.
     func candidateCells() -> (cells: [Bool], noiseVariance: Double, smooth: [Bool], labels: [Int32], largest: Int32) {
-        let n = grid.columns * grid.rows
         // A cell is smooth when its spread is what noise plus the local ramp would give: a
         // steep gradient spreads a cell's pixels too, an edge or a glyph far more.
         let ramp = rampVariance()
-        let noiseVariance = median((0..<n).map { max(0, grid.variance[$0] - ramp[$0]) }, upTo: 3 * 255 * 255)
-        let smooth = rampContinued((0..<n).map { grid.variance[$0] <= 3 * (noiseVariance + ramp[$0]) + 4 }, ramp: ramp, noiseVariance: noiseVariance)
+        let noiseVariance = median(zip(grid.variance, ramp).map { max(0, $0 - $1) }, upTo: 3 * 255 * 255)
+        let smooth = rampContinued(zip(grid.variance, ramp).map { $0 <= 3 * (noiseVariance + $1) + 4 }, ramp: ramp, noiseVariance: noiseVariance)
         let (labels, largest) = smoothRegions(smooth)
         return (labels.map { $0 == largest && largest >= 0 }, noiseVariance, smooth, labels, largest)
     }
@@ -75,14 +74,17 @@ package struct GradientFitter {
         // a flag of stripes, takes its direction from the edges).
         var jumps: [Double] = []
         var edgeDirection: Double? = nil
-        let first = initialAngle(candidates)
-        if let direction = first ?? initialAngle([Bool](repeating: true, count: n)),
+        // The plain and the robust direction of the candidates come from one pass over them.
+        var tensor = DirectionTensor(grid: grid, cells: candidates)
+        let first = tensor.direction()
+        if let direction = first ?? DirectionTensor(grid: grid, cells: [Bool](repeating: true, count: n)).direction(),
            let merged = hardStopRegions(candidates, labels: labels, largest: largest, angle: direction) {
             candidates = merged.cells
             jumps = merged.jumps
             edgeDirection = direction
+            tensor = DirectionTensor(grid: grid, cells: candidates)
         }
-        guard var angle = (edgeDirection == nil ? first : initialAngle(candidates)) ?? edgeDirection else { return done(flatFit(candidates, noiseVariance: noiseVariance, labs: &labs)) }
+        guard var angle = (edgeDirection == nil ? first : tensor.direction()) ?? edgeDirection else { return done(flatFit(candidates, noiseVariance: noiseVariance, labs: &labs)) }
         // The angle and the outliers settle on every other cell each way (a quarter of the
         // work); the final profile uses them all.
         let cols = grid.columns
@@ -91,7 +93,7 @@ package struct GradientFitter {
         // explains most cells better wins.
         // The first round's profile is the one the comparison fits.
         var profile = fitProfile(angle: angle, inliers: sampled, jumps: jumps)
-        if let robust = initialAngle(candidates, robust: true), abs(robust - angle) > 0.5 {
+        if let robust = tensor.direction(robust: true), abs(robust - angle) > 0.5 {
             let robustProfile = fitProfile(angle: robust, inliers: sampled, jumps: jumps)
             if medianResidual(robustProfile, angle: robust, cells: sampled) < medianResidual(profile, angle: angle, cells: sampled) {
                 angle = robust; profile = robustProfile
@@ -101,11 +103,23 @@ package struct GradientFitter {
         for round in 0..<3 {
             if round > 0 { profile = fitProfile(angle: angle, inliers: inliers, warm: profile, jumps: jumps) }
             inliers = explained(by: profile, angle: angle, among: sampled)
-            angle = normalized(angle + angleStep(profile: profile, angle: angle, inliers: inliers))
+            angle = Self.normalized(angle + angleStep(profile: profile, angle: angle, inliers: inliers))
             if !jumps.isEmpty { profile = refinedJumps(profile, angle: angle); jumps = profile.jumps }
         }
+        // The last cells binned along the last line, kept: on a clean artboard the overlays
+        // change nothing, and the fit after them bins the same cells along the same line.
+        var lastBinning: (angle: Double, inliers: [Bool], jumps: [Double], bins: ProfileBins)? = nil
+        func refit(angle: Double, inliers: [Bool], warm: PiecewiseProfile) -> PiecewiseProfile {
+            let jumps = warm.jumps
+            if let last = lastBinning, last.angle == angle, last.jumps == jumps, last.inliers == inliers {
+                return fitProfile(bins: last.bins, warm: warm, jumps: jumps)
+            }
+            let binned = bins(angle: angle, inliers: inliers, jumps: jumps)
+            lastBinning = (angle, inliers, jumps, binned)
+            return fitProfile(bins: binned, warm: warm, jumps: jumps)
+        }
         inliers = explained(by: fitProfile(angle: angle, inliers: inliers, warm: profile), angle: angle, among: candidates)
-        profile = fitProfile(angle: angle, inliers: inliers, warm: profile)
+        profile = refit(angle: angle, inliers: inliers, warm: profile)
         // Overlays from the residuals of every cell; refit on the rest until they settle. On
         // a clean artboard the first look changes nothing and this costs one residual pass.
         // Each refit keeps away from the overlays' surroundings, where soft shadows fade out.
@@ -113,13 +127,15 @@ package struct GradientFitter {
         let reach = shadowReach
         for _ in 0..<3 {
             let line = LinearGradient.Line(angle: angle, width: Double(grid.width), height: Double(grid.height))
-            let p = profile, reachT = cellReach(line)
-            let detected = OverlayDetector.detect(grid: grid, unsmooth: unsmooth, trusted: candidates, shadowReach: reach,
-                                                  spansModel: { spansIsoLines($0, line: line) },
-                                                  fillsBand: { fillsIsoBand($0, line: line, profile: p, overlay: $1) },
-                                                  matches: { k, model in agrees(grid.color(k), model: model) }) { k in
-                let t = line.t(x: grid.cx[k], y: grid.cy[k])
-                return (cellModel(p, line: line, k: k, t: t, reach: reachT, jumps: jumps), residualSlack(p, t: t, reach: reachT))
+            let p = profile, reachT = cellReach(line), hardStops = !p.jumps.isEmpty
+            let detected = p.withView { view in
+                OverlayDetector.detect(grid: grid, unsmooth: unsmooth, trusted: candidates, shadowReach: reach,
+                                       spansModel: { spansIsoLines($0, line: line) },
+                                       fillsBand: { fillsIsoBand($0, line: line, profile: p, overlay: $1) },
+                                       matches: { k, model in agrees(grid.color(k), model: model) }) { k in
+                    let t = line.t(x: grid.cx[k], y: grid.cy[k])
+                    return modelAndSlack(view, line: line, k: k, t: t, reach: reachT, jumps: jumps, hardStops: hardStops)
+                }
             }
             let found = detected.gradient
             attached = detected.attached
@@ -129,7 +145,7 @@ package struct GradientFitter {
             (basis, profile) = fitBasis(inliers, angle: angle, reach: reach, jumps: jumps)
             // Shadows and panel rims inside the first candidates can pull the first direction
             // off: the direction of the clean cells alone is tried too, and the better kept.
-            if let fresh = initialAngle(basis), abs(fresh - angle) > 0.25 {
+            if let fresh = DirectionTensor(grid: grid, cells: basis).direction(), abs(fresh - angle) > 0.25 {
                 let freshProfile = fitProfile(angle: fresh, inliers: basis, jumps: jumps)
                 if cellError(freshProfile, angle: fresh, cells: basis) < cellError(profile, angle: angle, cells: basis) {
                     angle = fresh; profile = freshProfile
@@ -139,24 +155,29 @@ package struct GradientFitter {
             if !jumps.isEmpty { profile = refinedJumps(profile, angle: angle); jumps = profile.jumps }
         }
         if !jumps.isEmpty, let edge = edgeAngle(profile, angle: angle) { (angle, profile) = edge; jumps = profile.jumps }
-        profile = fitProfile(angle: angle, inliers: inliers, warm: profile)
+        profile = refit(angle: angle, inliers: inliers, warm: profile)
         if profile.knots.count == 1 { return done(flatFit(inliers, noiseVariance: noiseVariance, labs: &labs)) }
 
         // Snap to an integer degree when that costs less than ΔE 0.05, else keep 2 decimals.
-        let snapped = normalized(angle.rounded())
+        let snapped = Self.normalized(angle.rounded())
         // Hard stops move to where the snapped line puts them.
         let snappedProfile = jumps.isEmpty ? fitProfile(angle: snapped, inliers: inliers, warm: profile)
             : refinedJumps(fitProfile(angle: snapped, inliers: inliers, warm: refinedJumps(profile, angle: snapped)), angle: snapped)
-        let exact = quality(profile, angle: angle, cells: inliers, stride: 4, worstCell: false, labs: &labs)
-        let rounded = quality(snappedProfile, angle: snapped, cells: inliers, stride: 4, worstCell: false, labs: &labs)
+        // The snapped model's cells measured here are measured again in the verdict when it wins.
+        var unkept: [Double] = [], snappedDeltaE = [Double](repeating: .nan, count: n)
+        let exact = quality(profile, angle: angle, cells: inliers, stride: 4, worstCell: false, labs: &labs, measured: &unkept)
+        let rounded = quality(snappedProfile, angle: snapped, cells: inliers, stride: 4, worstCell: false, labs: &labs, measured: &snappedDeltaE)
+        var measured: [Double] = []
         if rounded.meanDeltaE - exact.meanDeltaE < 0.05 && rounded.maxDeltaE - exact.maxDeltaE < 0.05 {
             angle = snapped; profile = snappedProfile
+            swap(&measured, &snappedDeltaE)
         } else {
-            angle = normalized((angle * 100).rounded() / 100)
+            angle = Self.normalized((angle * 100).rounded() / 100)
             profile = fitProfile(angle: angle, inliers: inliers, warm: jumps.isEmpty ? profile : refinedJumps(profile, angle: angle))
             if !jumps.isEmpty { profile = refinedJumps(profile, angle: angle) }
         }
-        return done(result(profile: profile, angle: angle, inliers: inliers, candidates: candidates, noiseVariance: noiseVariance, labs: &labs))
+        return done(result(profile: profile, angle: angle, inliers: inliers, candidates: candidates, noiseVariance: noiseVariance, labs: &labs,
+                           measured: &measured))
     }
 
     /// The cells a refit uses, and the profile fitted to them: the gradient cells away from
@@ -168,7 +189,7 @@ package struct GradientFitter {
     /// stretch: the whole line of equal colour is off), all of them. A shadow shades such a
     /// line unevenly, darker next to what casts it.
     private func fitBasis(_ inliers: [Bool], angle: Double, reach: Int, jumps: [Double]) -> ([Bool], PiecewiseProfile) {
-        let away = OverlayDetector.awayFromOverlays(inliers, columns: grid.columns, reach: reach)
+        let away = SquareWindow.clear(inliers, columns: grid.columns, reach: reach)
         guard count(away) * 3 >= count(inliers) else { return (inliers, fitProfile(angle: angle, inliers: inliers, jumps: jumps)) }
         let farProfile = fitProfile(angle: angle, inliers: away, jumps: jumps)
         let line = LinearGradient.Line(angle: angle, width: Double(grid.width), height: Double(grid.height))
@@ -190,12 +211,14 @@ package struct GradientFitter {
         var farResiduals: [Double] = []
         var members = [[Int]](repeating: [], count: bins)
         var modelSum = [Color4](repeating: .zero, count: bins)
-        for k in 0..<inliers.count where inliers[k] {
-            let t = line.t(x: grid.cx[k], y: grid.cy[k])
-            let model = cellModel(farProfile, line: line, k: k, t: t, reach: reachT, jumps: pj)
-            let r = grid.color(k) - model
-            if away[k] { farResiduals.append(r.lengthSquared.squareRoot()) }
-            else if awayCount[binOf[k]] < 4 { residual[k] = r; members[binOf[k]].append(k); modelSum[binOf[k]] += model }
+        farProfile.withView { far in
+            for k in 0..<inliers.count where inliers[k] {
+                let t = line.t(x: grid.cx[k], y: grid.cy[k])
+                let model = cellModel(far, line: line, k: k, t: t, reach: reachT, jumps: pj)
+                let r = grid.color(k) - model
+                if away[k] { farResiduals.append(r.lengthSquared.squareRoot()) }
+                else if awayCount[binOf[k]] < 4 { residual[k] = r; members[binOf[k]].append(k); modelSum[binOf[k]] += model }
+            }
         }
         let limit2 = pow(max(3, 5 * median(farResiduals, upTo: 450)), 2)
         // Each stretch whose near cells the far profile mostly misses, all alike.
@@ -278,11 +301,13 @@ package struct GradientFitter {
         var lo = Double.infinity, hi = -Double.infinity
         var residual = Color4.zero, model = Color4.zero
         let reachT = cellReach(line), jumps = p.jumps
-        for k in cells {
-            let t = line.t(x: grid.cx[k], y: grid.cy[k])
-            lo = min(lo, t); hi = max(hi, t)
-            let m = cellModel(p, line: line, k: k, t: t, reach: reachT, jumps: jumps)
-            model += m; residual += grid.color(k) - m
+        p.withView { view in
+            for k in cells {
+                let t = line.t(x: grid.cx[k], y: grid.cy[k])
+                lo = min(lo, t); hi = max(hi, t)
+                let m = cellModel(view, line: line, k: k, t: t, reach: reachT, jumps: jumps)
+                model += m; residual += grid.color(k) - m
+            }
         }
         // A soft shadow darkens what it falls on; the model's error is no darkening.
         model /= Double(cells.count); residual /= Double(cells.count)
@@ -303,9 +328,23 @@ package struct GradientFitter {
     /// gradient is steep, a quarter of a cell of error in a stop's place is many levels of
     /// colour (and across a hard stop, a tenth of a pixel is the whole jump over a tenth of a
     /// cell), which is the model's geometry, not an overlay.
+    /// `cellModel` and `residualSlack` of cell `k` together (one look at the profile where no
+    /// hard stop is near).
     @inline(__always)
-    func residualSlack(_ p: PiecewiseProfile, t: Double, reach: Double) -> Double {
-        p.slope(t).lengthSquared.squareRoot() * reach / 2 + jumpSlack(p, t: t, reach: reach)
+    func modelAndSlack(_ p: ProfileView, line: LinearGradient.Line, k: Int, t: Double, reach: Double, jumps: [Double],
+                       hardStops: Bool) -> (model: Color4, slack: Double) {
+        guard jumps.isEmpty && !hardStops else {
+            return (cellModel(p, line: line, k: k, t: t, reach: reach, jumps: jumps), residualSlack(p, t: t, reach: reach, hardStops: hardStops))
+        }
+        let (mean, slope) = p.cellMeanAndSlope(t, reach: reach)
+        return (mean, slope.lengthSquared.squareRoot() * reach / 2)
+    }
+
+    /// `hardStops` says whether `p` has any (else there is no jump to give slack for).
+    @inline(__always)
+    func residualSlack(_ p: ProfileView, t: Double, reach: Double, hardStops: Bool) -> Double {
+        let slope = p.slope(t).lengthSquared.squareRoot() * reach / 2
+        return hardStops ? slope + jumpSlack(p, t: t, reach: reach) : slope
     }
 
     /// Whether a cell's colour is the model's darkened (what a soft shadow does): the
@@ -339,8 +378,7 @@ package struct GradientFitter {
     /// across a kink that is not the value at its centre.
     @inline(__always)
     static func cellMean(_ p: PiecewiseProfile, t: Double, reach: Double) -> Color4 {
-        if p.knots.count < 2 { return p.value(t) }
-        return (p.value(t - reach / 2) + 2 * p.value(t) + p.value(t + reach / 2)) / 4
+        p.withView { $0.cellMean(t, reach: reach) }
     }
 
     /// Gauss-Newton steps on the angle, each followed by a refit of the profile, until the step
@@ -349,7 +387,7 @@ package struct GradientFitter {
         var angle = start, profile = start0
         for _ in 0..<6 {
             let step = angleStep(profile: profile, angle: angle, inliers: cells)
-            angle = normalized(angle + step)
+            angle = Self.normalized(angle + step)
             profile = fitProfile(angle: angle, inliers: cells, warm: profile.jumps.isEmpty ? profile : refinedJumps(profile, angle: angle))
             if abs(step) < 0.005 { break }
         }
@@ -361,9 +399,11 @@ package struct GradientFitter {
         let line = LinearGradient.Line(angle: angle, width: Double(grid.width), height: Double(grid.height))
         var e = 0.0
         let jumps = p.jumps, reachT = cellReach(line)
-        for k in 0..<cells.count where cells[k] {
-            let t = line.t(x: grid.cx[k], y: grid.cy[k])
-            e += grid.count[k] * (cellModel(p, line: line, k: k, t: t, reach: reachT, jumps: jumps) - grid.color(k)).lengthSquared
+        p.withView { view in
+            for k in 0..<cells.count where cells[k] {
+                let t = line.t(x: grid.cx[k], y: grid.cy[k])
+                e += grid.count[k] * (cellModel(view, line: line, k: k, t: t, reach: reachT, jumps: jumps) - grid.color(k)).lengthSquared
+            }
         }
         return e
     }
@@ -393,7 +433,7 @@ package struct GradientFitter {
     private func rampVariance() -> [Double] {
         let cols = grid.columns, rows = grid.rows, cs = Double(grid.cellSize)
         let factor = (cs * cs - 1) / 12 / (cs * cs)
-        var out = [Double](repeating: 0, count: cols * rows)
+        var out = [Double](unsafeUninitializedCapacity: cols * rows) { _, count in count = cols * rows }   // every cell written below
         @inline(__always) func slope(_ a: UnsafeBufferPointer<Double>, _ k: Int, _ prev: Int, _ next: Int, _ hasPrev: Bool, _ hasNext: Bool) -> Double {
             if hasPrev && hasNext { return min(abs(a[k] - a[prev]), abs(a[next] - a[k])) }
             if hasPrev { return abs(a[k] - a[prev]) }
@@ -421,12 +461,14 @@ package struct GradientFitter {
         return out
     }
 
-    private func result(profile: PiecewiseProfile, angle: Double, inliers: [Bool], candidates: [Bool], noiseVariance: Double, labs: inout CellLabs) -> GradientFit {
+    /// `measured`: as `quality` takes it, for this profile and angle.
+    private func result(profile: PiecewiseProfile, angle: Double, inliers: [Bool], candidates: [Bool], noiseVariance: Double, labs: inout CellLabs,
+                        measured: inout [Double]) -> GradientFit {
         let line = LinearGradient.Line(angle: angle, width: Double(grid.width), height: Double(grid.height))
         let stops = Self.stops(profile, translucent: grid.translucent)
         let overlays = overlayRects(inliers)
         let (q, problem, explained) = verdict(for: profile, angle: angle, inliers: inliers, candidates: candidates, overlays: overlays,
-                                               noiseVariance: noiseVariance, labs: &labs)
+                                               noiseVariance: noiseVariance, labs: &labs, measured: &measured)
         var fit = GradientFit(angle: angle, stops: stops,
                               startPoint: line.startPoint(width: Double(grid.width), height: Double(grid.height)),
                               endPoint: line.endPoint(width: Double(grid.width), height: Double(grid.height)),
@@ -468,7 +510,8 @@ package struct GradientFitter {
         let c = bins.solve(knots: [0]).colors[0]
         let profile = PiecewiseProfile(knots: [0], colors: [c])
         let inliers = explained(by: profile, angle: 180, among: cells)
-        return result(profile: profile, angle: 180, inliers: inliers, candidates: cells, noiseVariance: noiseVariance, labs: &labs)
+        var measured: [Double] = []
+        return result(profile: profile, angle: 180, inliers: inliers, candidates: cells, noiseVariance: noiseVariance, labs: &labs, measured: &measured)
     }
 
     /// How far (in cells) a soft drop shadow may reach from what casts it: 12 % of the short
@@ -483,12 +526,15 @@ package struct GradientFitter {
         let cols = grid.columns, rows = grid.rows, n = cols * rows
         // The colour step from each cell to its right (h) and lower (v) neighbour, computed once
         // for the median and the edge test; 0 unless both cells are smooth.
-        var hStep = [Double](repeating: 0, count: n), vStep = hStep
-        var steps: [Double] = []
-        steps.reserveCapacity(2 * n)
+        // Every cell's two steps are written below (0 where there is none): neither is cleared first.
+        var hStep = [Double](unsafeUninitializedCapacity: n) { _, count in count = n }
+        var vStep = [Double](unsafeUninitializedCapacity: n) { _, count in count = n }
+        // The steps for the median, packed (at most two a cell, each written before it is read).
+        var steps = [Double](unsafeUninitializedCapacity: 2 * n) { _, count in count = 2 * n }
+        var stepCount = 0
         smooth.withUnsafeBufferPointer { sm in
             grid.r.withUnsafeBufferPointer { r in grid.g.withUnsafeBufferPointer { g in grid.b.withUnsafeBufferPointer { b in
-                hStep.withUnsafeMutableBufferPointer { h in vStep.withUnsafeMutableBufferPointer { v in
+                hStep.withUnsafeMutableBufferPointer { h in vStep.withUnsafeMutableBufferPointer { v in steps.withUnsafeMutableBufferPointer { steps in
                     @inline(__always) func step(_ a: Int, _ c: Int) -> Double {
                         let dr = r[a] - r[c], dg = g[a] - g[c], db = b[a] - b[c]
                         return (dr * dr + dg * dg + db * db).squareRoot()
@@ -496,14 +542,16 @@ package struct GradientFitter {
                     for j in 0..<rows {
                         for i in 0..<cols {
                             let k = j * cols + i
+                            h[k] = 0; v[k] = 0
                             guard sm[k] else { continue }
-                            if i + 1 < cols && sm[k + 1] { h[k] = step(k, k + 1); steps.append(h[k]) }
-                            if j + 1 < rows && sm[k + cols] { v[k] = step(k, k + cols); steps.append(v[k]) }
+                            if i + 1 < cols && sm[k + 1] { h[k] = step(k, k + 1); steps[stepCount] = h[k]; stepCount += 1 }
+                            if j + 1 < rows && sm[k + cols] { v[k] = step(k, k + cols); steps[stepCount] = v[k]; stepCount += 1 }
                         }
                     }
-                } }
+                } } }
             } } }
         }
+        steps.removeLast(2 * n - stepCount)
         // A gradient changes smoothly from cell to cell, even where it is steep; a bar or card
         // edge is a step far larger than the steps on either side of it (on the same axis; a
         // missing or unsmooth neighbour counts as no step).
@@ -523,7 +571,7 @@ package struct GradientFitter {
         var open = smooth
         var hOpen = [Bool](repeating: true, count: n), vOpen = hOpen   // k–k+1, k–k+cols
         var label = [Int32](repeating: -1, count: n)
-        var stack = [Int](repeating: 0, count: n)
+        var stack = [Int](unsafeUninitializedCapacity: n) { _, count in count = n }   // pushed before popped
         var best: Int32 = -1
         smooth.withUnsafeBufferPointer { sm in
             hStep.withUnsafeMutableBufferPointer { h in vStep.withUnsafeMutableBufferPointer { v in
@@ -606,53 +654,6 @@ package struct GradientFitter {
 
     // MARK: - Direction
 
-    /// The gradient direction as the principal axis of the colour-difference structure tensor,
-    /// or nil when the colour does not change (a flat fill). With `robust`, each cell pair's
-    /// difference counts less the larger it is than the typical one (Cauchy weights), so the
-    /// steep falloff of a soft shadow cannot outvote a faint gradient.
-    private func initialAngle(_ cells: [Bool], robust: Bool = false) -> Double? {
-        let cols = grid.columns, rows = grid.rows
-        // One pass over the cell pairs with plain sums; the robust weights need the median
-        // difference first, so only then are the pairs' magnitudes kept (in a buffer sized once).
-        var jxx = 0.0, jxy = 0.0, jyy = 0.0, pairs = 0
-        var magnitudes: [Double] = []
-        var scale2 = 0.0
-        for pass in 0..<(robust ? 2 : 1) {
-            if robust && pass == 0 { magnitudes.reserveCapacity(cells.count) }
-            cells.withUnsafeBufferPointer { cells in
-                grid.cx.withUnsafeBufferPointer { cx in grid.cy.withUnsafeBufferPointer { cy in
-                    for j in 0..<(rows - 1) {
-                        for i in 0..<(cols - 1) {
-                            let k = j * cols + i
-                            guard cells[k] && cells[k + 1] && cells[k + cols] else { continue }
-                            let c = grid.color(k)
-                            let gx = (grid.color(k + 1) - c) / (cx[k + 1] - cx[k])
-                            let gy = (grid.color(k + cols) - c) / (cy[k + cols] - cy[k])
-                            if robust && pass == 0 { magnitudes.append((gx.lengthSquared + gy.lengthSquared).squareRoot()); continue }
-                            let w = robust ? 1 / (1 + (gx.lengthSquared + gy.lengthSquared) / scale2) : 1
-                            jxx += w * gx.lengthSquared; jxy += w * (gx * gy).sum(); jyy += w * gy.lengthSquared
-                            pairs += 1
-                        }
-                    }
-                } }
-            }
-            if robust && pass == 0 {
-                guard !magnitudes.isEmpty else { return nil }
-                let m = median(magnitudes, upTo: 100)
-                scale2 = 9 * m * m
-                guard scale2 > 0 else { return nil }
-            }
-        }
-        guard pairs > 0 else { return nil }
-        // Less than about one level of change across the whole box: flat.
-        let extent = Double(max(grid.width, grid.height))
-        if !robust && (jxx + jyy) / Double(pairs) * extent * extent < 1.0 { return nil }
-        let theta = 0.5 * atan2(2 * jxy, jxx - jyy)   // direction (cos θ, sin θ) in y-down pixels
-        let dx = cos(theta), dy = sin(theta)
-        // CSS: direction = (sin a, −cos a).
-        return normalized(atan2(dx, -dy) * 180 / Double.pi)
-    }
-
     /// The median residual of the cells against the profile `p` along `angle`: how well a
     /// direction explains most of them, whatever the rest holds.
     private func medianResidual(_ p: PiecewiseProfile, angle: Double, cells: [Bool]) -> Double {
@@ -665,7 +666,7 @@ package struct GradientFitter {
     }
 
     /// An angle in [90, 270): the same line as `a` with its direction pointing down (or right).
-    private func normalized(_ a: Double) -> Double {
+    static func normalized(_ a: Double) -> Double {
         var x = a.truncatingRemainder(dividingBy: 360)
         if x < 0 { x += 360 }
         if x >= 270 { x -= 180 } else if x < 90 { x += 180 }
@@ -682,7 +683,7 @@ package struct GradientFitter {
         // Cells across a hard stop average two colours: the slope says nothing there.
         let jumps = profile.jumps
         let reachT = jumps.isEmpty ? 0 : cellReach(LinearGradient.Line(angle: angle, width: w, height: h))
-        inliers.withUnsafeBufferPointer { inliers in
+        profile.withView { profile in inliers.withUnsafeBufferPointer { inliers in
             grid.cx.withUnsafeBufferPointer { cx in grid.cy.withUnsafeBufferPointer { cy in
                 grid.r.withUnsafeBufferPointer { r in grid.g.withUnsafeBufferPointer { g in grid.b.withUnsafeBufferPointer { b in
                     for k in 0..<inliers.count where inliers[k] {
@@ -697,7 +698,7 @@ package struct GradientFitter {
                     }
                 } } }
             } }
-        }
+        } }
         guard den > 0 else { return 0 }
         let step = num / den * 180 / Double.pi
         return max(-2, min(2, step))
@@ -710,28 +711,31 @@ package struct GradientFitter {
         let reachT = cellReach(line)
         // About two bins per cell along the line: finer bins would only be empty.
         let count = max(64, min(1024, Int(line.length * 2 / Double(grid.cellSize))))
-        // Per bin: Σw, Σwt, Σw·r, Σw·g, Σw·b, Σw·a, Σw·|c|², Σwt², Σwt·r, Σwt·g, Σwt·b, Σwt·a.
-        var sums = [SIMD16<Double>](repeating: .zero, count: count)
+        // Per bin: Σw, Σwt, Σw·r, Σw·g, Σw·b, Σw·a, Σw·|c|², Σwt² (`moments`) and Σwt·r, Σwt·g,
+        // Σwt·b, Σwt·a (`trends`): twelve sums, no lane added in vain.
+        var moments = [SIMD8<Double>](repeating: .zero, count: count), trends = [Color4](repeating: .zero, count: count)
         let binScale = Double(count)
-        sums.withUnsafeMutableBufferPointer { sums in
+        moments.withUnsafeMutableBufferPointer { moments in trends.withUnsafeMutableBufferPointer { trends in
             inliers.withUnsafeBufferPointer { inliers in
                 grid.cx.withUnsafeBufferPointer { cx in grid.cy.withUnsafeBufferPointer { cy in grid.count.withUnsafeBufferPointer { n in
-                    grid.r.withUnsafeBufferPointer { r in grid.g.withUnsafeBufferPointer { g in grid.b.withUnsafeBufferPointer { b in let a = grid.a
-                        for k in 0..<inliers.count where inliers[k] {
-                            let t = line.t(x: cx[k], y: cy[k])
-                            // A cell across a hard stop is a mixture of its two sides' colours.
-                            if !jumps.isEmpty && Self.nearJump(t, jumps, reachT) { continue }
-                            let bin = min(count - 1, max(0, Int(t * binScale)))
-                            let c = n[k]
-                            let v = Color4(r[k], g[k], b[k], a[k])
-                            let ct = c * t
-                            sums[bin] += SIMD16(c, ct, c * v.x, c * v.y, c * v.z, c * v.w, c * v.lengthSquared, ct * t,
-                                                ct * v.x, ct * v.y, ct * v.z, ct * v.w, 0, 0, 0, 0)
+                    grid.r.withUnsafeBufferPointer { r in grid.g.withUnsafeBufferPointer { g in grid.b.withUnsafeBufferPointer { b in
+                        grid.a.withUnsafeBufferPointer { a in
+                            for k in 0..<inliers.count where inliers[k] {
+                                let t = line.t(x: cx[k], y: cy[k])
+                                // A cell across a hard stop is a mixture of its two sides' colours.
+                                if !jumps.isEmpty && Self.nearJump(t, jumps, reachT) { continue }
+                                let bin = min(count - 1, max(0, Int(t * binScale)))
+                                let c = n[k]
+                                let v = Color4(r[k], g[k], b[k], a[k])
+                                let ct = c * t
+                                moments[bin] += SIMD8(c, ct, c * v.x, c * v.y, c * v.z, c * v.w, c * v.lengthSquared, ct * t)
+                                trends[bin] += ct * v
+                            }
                         }
                     } } }
                 } } }
             }
-        }
+        } }
         // Along a line across the gradient every cell has the same colour; a bin whose cells
         // differ far more than the others' do holds something the gradient does not explain (the
         // soft shadow under a card spans whole bins but shades them unevenly), so it is left out
@@ -740,12 +744,12 @@ package struct GradientFitter {
         // spread is taken about the bin's own linear trend in t.
         var spreads: [Double] = []
         spreads.reserveCapacity(count)
-        for s in sums where s[0] > 0 {
+        for (s, trend) in zip(moments, trends) where s[0] > 0 {
             let w = s[0], mean = Color4(s[2], s[3], s[4], s[5]) / w, tm = s[1] / w
             var spread = s[6] / w - mean.lengthSquared
             let vt = s[7] / w - tm * tm
             if vt > 1e-12 {
-                let cov = Color4(s[8], s[9], s[10], s[11]) / w - tm * mean
+                let cov = trend / w - tm * mean
                 spread -= cov.lengthSquared / vt
             }
             spreads.append(max(0, spread))
@@ -754,7 +758,7 @@ package struct GradientFitter {
         var bt: [Double] = [], bc: [Color4] = [], bw: [Double] = []
         bt.reserveCapacity(count); bc.reserveCapacity(count); bw.reserveCapacity(count)
         var m = 0
-        for s in sums where s[0] > 0 {
+        for s in moments where s[0] > 0 {
             defer { m += 1 }
             if spreads[m] > spreadLimit { continue }
             let w = s[0]
@@ -803,10 +807,10 @@ package struct GradientFitter {
             let solved = bins.solve(knots: knots)
             best = PiecewiseProfile(knots: knots, colors: solved.colors)
             // Where more stops only fit what no gradient explains, the climb has stalled.
-            let reached = accurate(best, bins)
+            let judged = accuracy(best, bins), reached = judged.accurate
             let stalled = !reached && progress.stalled(knots: knots.count, sse: solved.sse)
             if knots.count >= maxStops || reached || stalled {
-                let kept = collinearPruned(pruned(best, bins: bins, lo: lo, hi: hi), bins: bins)
+                let kept = collinearPruned(pruned(best, bins: bins, lo: lo, hi: hi, meanError: judged.meanError), bins: bins)
                 return extrapolatedEnds(kept, bins: bins, low: low, high: high, hardLow: hardLow, hardHigh: hardHigh)
             }
             // The next knot goes where the profile misses most.
@@ -824,9 +828,10 @@ package struct GradientFitter {
     /// can become redundant once the others moved): fewest stops that reach the accuracy.
     /// A knot that improves the mean error by less than a fifth (and is not needed for the
     /// max) only follows the data's own floor (quantisation of a dark diagonal, grain): it goes.
-    private func pruned(_ p: PiecewiseProfile, bins: ProfileBins, lo: Double, hi: Double) -> PiecewiseProfile {
+    /// `meanError`: `p`'s over the bins, when known already.
+    private func pruned(_ p: PiecewiseProfile, bins: ProfileBins, lo: Double, hi: Double, meanError known: Double?) -> PiecewiseProfile {
         var best = p
-        let meanLimit = max(0.15, 1.2 * meanError(p, bins) + 0.01)
+        let meanLimit = max(0.15, 1.2 * (known ?? meanError(p, bins)) + 0.01)
         var i = 1
         while best.knots.count > 2 && i < best.knots.count {
             var knots = best.knots
@@ -921,6 +926,12 @@ package struct GradientFitter {
     /// 14 stops, a 2-stop linear gradient at 2048×2732 with 5). Half a level in each channel
     /// is below what 8-bit data can tell, at every stop count.
     private func accurate(_ p: PiecewiseProfile, _ bins: ProfileBins, meanLimit: Double = 0.15) -> Bool {
+        accuracy(p, bins, meanLimit: meanLimit).accurate
+    }
+
+    /// `accurate`, with the weighted mean ΔE2000 over the bins (`meanError`) when the look
+    /// measured every bin (nil when one ended it early).
+    private func accuracy(_ p: PiecewiseProfile, _ bins: ProfileBins, meanLimit: Double = 0.15) -> (accurate: Bool, meanError: Double?) {
         var sum = 0.0, sw = 0.0
         for i in 0..<bins.count { sw += bins.weight[i] }
         let meanWeight = sw / Double(bins.count)
@@ -938,11 +949,11 @@ package struct GradientFitter {
             // mean, and must stay within the promise (a stop in a corner seen only between a bar
             // and a card is as real as any).
             let limit = bins.weight[i] >= meanWeight / 4 ? 0.45 : 1.5
-            if !nearKink && e > limit && errorBeyondRounding(v, lab, bins.color[i]) > limit { return false }
+            if !nearKink && e > limit && errorBeyondRounding(v, lab, bins.color[i]) > limit { return (false, nil) }
             // The sum only grows: once over the limit it stays over.
-            if sum / sw > meanLimit { return false }
+            if sum / sw > meanLimit { return (false, nil) }
         }
-        return !broadMisfit(p, bins)
+        return (!broadMisfit(p, bins), sw > 0 ? sum / sw : 0)
     }
 
     /// ΔE2000 between the model colour `v` (its Lab `lab`) and a bin's colour, less what 8-bit
@@ -1069,38 +1080,42 @@ package struct GradientFitter {
     private func explained(by p: PiecewiseProfile, angle: Double, among cells: [Bool]) -> [Bool] {
         let line = LinearGradient.Line(angle: angle, width: Double(grid.width), height: Double(grid.height))
         let n = cells.count
-        var d = [Double](repeating: -1, count: n)
-        var ds = [Double](repeating: 0, count: n)
+        // Each cell's residual less its slack (read only where `cells` holds it), and the same
+        // packed for the median: written before read, so neither is cleared first.
+        var d = [Double](unsafeUninitializedCapacity: n) { _, count in count = n }
+        var ds = [Double](unsafeUninitializedCapacity: n) { _, count in count = n }
         var m = 0
         // Along a row (or column) of an axis-aligned gradient the position, and so the model
         // colour, repeats exactly.
         var lastT = Double.nan, v = Color4.zero, slack = 0.0
         let reachT = cellReach(line), jumps = p.jumps
-        cells.withUnsafeBufferPointer { cells in
-            grid.cx.withUnsafeBufferPointer { cx in grid.cy.withUnsafeBufferPointer { cy in
-                grid.r.withUnsafeBufferPointer { r in grid.g.withUnsafeBufferPointer { g in grid.b.withUnsafeBufferPointer { b in
-                    d.withUnsafeMutableBufferPointer { d in ds.withUnsafeMutableBufferPointer { ds in
-                        for k in 0..<n where cells[k] {
-                            let t = line.t(x: cx[k], y: cy[k])
-                            if t != lastT || !jumps.isEmpty {
-                                lastT = t; v = cellModel(p, line: line, k: k, t: t, reach: reachT, jumps: jumps)
-                                slack = residualSlack(p, t: t, reach: reachT)
-                            }
-                            let e = max(0, (v - Color4(r[k], g[k], b[k], grid.a[k])).lengthSquared.squareRoot() - slack)
-                            d[k] = e; ds[m] = e; m += 1
-                        }
-                    } }
-                } } }
-            } }
-        }
-        ds.removeLast(n - m)
-        let limit = max(3, 5 * median(ds, upTo: 450))
         var out = [Bool](repeating: false, count: n)
-        for k in 0..<n where d[k] >= 0 {
-            if d[k] <= limit { out[k] = true; continue }
-            // Off in RGB but perceptually within what the fit accepts (a saturated colour).
-            let t = line.t(x: grid.cx[k], y: grid.cy[k])
-            out[k] = agrees(grid.color(k), model: cellModel(p, line: line, k: k, t: t, reach: reachT, jumps: jumps))
+        p.withView { view in
+            cells.withUnsafeBufferPointer { cells in
+                grid.cx.withUnsafeBufferPointer { cx in grid.cy.withUnsafeBufferPointer { cy in
+                    grid.r.withUnsafeBufferPointer { r in grid.g.withUnsafeBufferPointer { g in grid.b.withUnsafeBufferPointer { b in
+                        d.withUnsafeMutableBufferPointer { d in ds.withUnsafeMutableBufferPointer { ds in
+                            for k in 0..<n where cells[k] {
+                                let t = line.t(x: cx[k], y: cy[k])
+                                if t != lastT || !jumps.isEmpty {
+                                    lastT = t
+                                    (v, slack) = modelAndSlack(view, line: line, k: k, t: t, reach: reachT, jumps: jumps, hardStops: !jumps.isEmpty)
+                                }
+                                let e = max(0, (v - Color4(r[k], g[k], b[k], grid.a[k])).lengthSquared.squareRoot() - slack)
+                                d[k] = e; ds[m] = e; m += 1
+                            }
+                        } }
+                    } } }
+                } }
+            }
+            ds.removeLast(n - m)
+            let limit = max(3, 5 * median(ds, upTo: 450))
+            for k in 0..<n where cells[k] && d[k] >= 0 {
+                if d[k] <= limit { out[k] = true; continue }
+                // Off in RGB but perceptually within what the fit accepts (a saturated colour).
+                let t = line.t(x: grid.cx[k], y: grid.cy[k])
+                out[k] = agrees(grid.color(k), model: cellModel(view, line: line, k: k, t: t, reach: reachT, jumps: jumps))
+            }
         }
         return out
     }
@@ -1112,7 +1127,11 @@ package struct GradientFitter {
     /// cell is never skipped); ΔE2000 on every cell would cost more than the decode. On a
     /// translucent artboard each cell counts by the worse of the two composites, over black and
     /// over white.
-    func quality(_ p: PiecewiseProfile, angle: Double, cells: [Bool], stride: Int = 2, worstCell: Bool = true, labs: inout CellLabs) -> FitQuality {
+    /// `measured` holds each cell's ΔE2000 against this model (`p` along `angle`) where an
+    /// earlier look measured it, NaN elsewhere, and gets what this one measures; empty, nothing
+    /// is kept.
+    func quality(_ p: PiecewiseProfile, angle: Double, cells: [Bool], stride: Int = 2, worstCell: Bool = true, labs: inout CellLabs,
+                 measured: inout [Double]) -> FitQuality {
         let line = LinearGradient.Line(angle: angle, width: Double(grid.width), height: Double(grid.height))
         let cols = grid.columns, space = options.space, translucent = grid.translucent
         var sum = 0.0, sw = 0.0, worst = 0.0
@@ -1131,7 +1150,8 @@ package struct GradientFitter {
             } else if t != lastT { lastT = t; v = p.value(t) }
             return (v - grid.color(k)).lengthSquared
         }
-        @inline(__always) func deltaE(_ k: Int) -> Double {
+        let remembers = !measured.isEmpty
+        @inline(__always) func measure(_ k: Int) -> Double {
             if lastT != lastLabT { lastLabT = lastT; lastLab = Lab(r255: v.x, g: v.y, b: v.z, in: space) }
             let overBlack = DeltaE2000.difference(lastLab, labs.lab(k, grid))
             guard translucent else { return overBlack }
@@ -1139,6 +1159,13 @@ package struct GradientFitter {
             let overWhite = DeltaE2000.difference(Lab(r255: v.x + white, g: v.y + white, b: v.z + white, in: space),
                                                   Lab(r255: c.x + cellWhite, g: c.y + cellWhite, b: c.z + cellWhite, in: space))
             return max(overBlack, overWhite)
+        }
+        @inline(__always) func deltaE(_ k: Int) -> Double {
+            guard remembers else { return measure(k) }
+            if !measured[k].isNaN { return measured[k] }
+            let e = measure(k)
+            measured[k] = e
+            return e
         }
         var j = 0
         while j < grid.rows {
@@ -1167,11 +1194,11 @@ package struct GradientFitter {
     /// quarter of unexplained (radial, angular; the quality is then over that whole area),
     /// overlays over more than half of the box, or a gradient explaining less than half of it.
     private func verdict(for p: PiecewiseProfile, angle: Double, inliers: [Bool], candidates: [Bool], overlays: [PixelRect],
-                         noiseVariance: Double, labs: inout CellLabs) -> (FitQuality, FitProblem?, Double) {
+                         noiseVariance: Double, labs: inout CellLabs, measured: inout [Double]) -> (FitQuality, FitProblem?, Double) {
         let total = grid.columns * grid.rows
         // Shadows fade out next to what casts them; what a linear gradient leaves unexplained
         // far from any overlay the segmentation saw is its own failure.
-        let far = OverlayDetector.awayFromOverlays(candidates, columns: grid.columns, reach: shadowReach)
+        let far = SquareWindow.clear(candidates, columns: grid.columns, reach: shadowReach)
         var nIn = 0, nCand = 0, nCandIn = 0
         for k in 0..<total {
             if inliers[k] { nIn += 1 }
@@ -1192,12 +1219,12 @@ package struct GradientFitter {
         }
         var q: FitQuality
         if case .notLinear = problem {
-            q = quality(p, angle: angle, cells: candidates, labs: &labs)
+            q = quality(p, angle: angle, cells: candidates, labs: &labs, measured: &measured)
         } else {
             // Measured outside the reported boxes, as the promise reads: a cell inside a box
             // that the residuals let pass (a button the gradient's colour, a glyph's smooth
             // middle) is not gradient the user can check.
-            q = quality(p, angle: angle, cells: outside(overlays, of: inliers), labs: &labs)
+            q = quality(p, angle: angle, cells: outside(overlays, of: inliers), labs: &labs, measured: &measured)
             // Off by far more than the rejection line over a large smooth area that the
             // residuals kept (no overlay explains it): a shading a line cannot follow.
             if problem == nil && q.maxDeltaE > 3 && count(candidates) * 2 >= total {
@@ -1314,17 +1341,26 @@ struct CellLabs {
 /// The median of values in 0…upTo, from a 4096-bin histogram (no sort, no copy).
 func median(_ values: [Double], upTo maxValue: Double) -> Double {
     guard !values.isEmpty else { return 0 }
+    // The narrowest counts no bin can overflow: the less histogram to clear.
+    return values.count <= Int(UInt16.max) ? histogramMedian(values, upTo: maxValue, counts: UInt16.self)
+        : histogramMedian(values, upTo: maxValue, counts: Int32.self)
+}
+
+@inline(__always)
+private func histogramMedian<Count: FixedWidthInteger>(_ values: [Double], upTo maxValue: Double, counts: Count.Type) -> Double {
     let binCount = 4096
-    var hist = [Int](repeating: 0, count: binCount)
+    var hist = [Count](repeating: 0, count: binCount)
     // Resolution matters near zero, where dither and quantisation live: bin on sqrt.
-    for v in values {
-        let b = Int((max(0, v) / maxValue).squareRoot() * Double(binCount))
-        hist[min(binCount - 1, b)] += 1
+    hist.withUnsafeMutableBufferPointer { hist in
+        for v in values {
+            let b = Int((max(0, v) / maxValue).squareRoot() * Double(binCount))
+            hist[min(binCount - 1, b)] += 1
+        }
     }
     var seen = 0
     let half = (values.count + 1) / 2
     for b in 0..<binCount {
-        seen += hist[b]
+        seen += Int(hist[b])
         if seen >= half {
             let f = (Double(b) + 0.5) / Double(binCount)
             return f * f * maxValue

@@ -71,8 +71,12 @@ enum GradientTypeDecision {
         let coordinates = m.coordinates(width: grid.width, height: grid.height)
         let linear = LinearGradient(angle: m.angle, stops: m.stops)
         var worst = 0.0
+        // Along a row (or column) of an axis-aligned gradient the position, and so the model
+        // colour, repeats exactly.
+        var lastT = Double.nan, c = Color4.zero
         for k in 0..<cells.count where cells[k] {
-            let c = premultiplied(linear, at: coordinates.position(x: grid.cx[k], y: grid.cy[k]))
+            let t = coordinates.position(x: grid.cx[k], y: grid.cy[k])
+            if t != lastT { lastT = t; c = premultiplied(linear, at: t) }
             // ΔE2000 1 is never less than about 0.8 levels of 8-bit RGB distance.
             guard (c - grid.color(k)).lengthSquared > 0.5 else { continue }
             let e = DeltaE2000.difference(Lab(r255: c.x, g: c.y, b: c.z, in: space),
@@ -89,8 +93,10 @@ enum GradientTypeDecision {
         let coordinates = m.coordinates(width: grid.width, height: grid.height)
         let linear = LinearGradient(angle: m.angle, stops: m.stops)
         var sum = 0.0, n = 0.0
+        var lastT = Double.nan, c = Color4.zero
         for k in 0..<cells.count where cells[k] {
-            let c = premultiplied(linear, at: coordinates.position(x: grid.cx[k], y: grid.cy[k]))
+            let t = coordinates.position(x: grid.cx[k], y: grid.cy[k])
+            if t != lastT { lastT = t; c = premultiplied(linear, at: t) }
             sum += min(400, (c - grid.color(k)).lengthSquared); n += 1
         }
         return n > 0 ? sum / n : 0

@@ -25,14 +25,14 @@ extension GradientFitter {
     /// What cell `k` (centred at `t`) averages to under the profile: the profile averaged over
     /// its pixels where a hard stop crosses it, else the 1-2-1 mean of its projection.
     @inline(__always)
-    func cellModel(_ p: PiecewiseProfile, line: LinearGradient.Line, k: Int, t: Double, reach: Double, jumps: [Double]) -> Color4 {
+    func cellModel(_ p: ProfileView, line: LinearGradient.Line, k: Int, t: Double, reach: Double, jumps: [Double]) -> Color4 {
         if !jumps.isEmpty && Self.nearJump(t, jumps, reach) { return pixelAverage(p, line: line, k: k) }
-        return Self.cellMean(p, t: t, reach: reach)
+        return p.cellMean(t, reach: reach)
     }
 
     /// The slack a cell across a hard stop gets in the overlay test: a tenth of a pixel of
     /// error in the stop's place moves its mean by the jump over a tenth of a cell's side.
-    func jumpSlack(_ p: PiecewiseProfile, t: Double, reach: Double) -> Double {
+    func jumpSlack(_ p: ProfileView, t: Double, reach: Double) -> Double {
         var slack = 0.0
         var i = 1
         while i < p.knots.count {
@@ -47,6 +47,10 @@ extension GradientFitter {
     /// The profile averaged over the pixel centres of cell `k`, as the accumulator averaged the
     /// artboard's pixels.
     func pixelAverage(_ p: PiecewiseProfile, line: LinearGradient.Line, k: Int) -> Color4 {
+        p.withView { pixelAverage($0, line: line, k: k) }
+    }
+
+    func pixelAverage(_ p: ProfileView, line: LinearGradient.Line, k: Int) -> Color4 {
         let cs = grid.cellSize
         let x0 = k % grid.columns * cs, y0 = k / grid.columns * cs
         let x1 = min(x0 + cs, grid.width), y1 = min(y0 + cs, grid.height)

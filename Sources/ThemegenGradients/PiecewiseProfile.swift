@@ -33,6 +33,76 @@ struct PiecewiseProfile {
     }
 }
 
+/// A profile's knots and colours seen through buffers, for the loops over every cell: the same
+/// arithmetic as `PiecewiseProfile`'s (so the same values to the bit) without the arrays' checks
+/// and reference counting at each of the several evaluations a cell takes.
+struct ProfileView {
+    let knots: UnsafeBufferPointer<Double>
+    let colors: UnsafeBufferPointer<Color4>
+
+    /// `PiecewiseProfile.value(t)`.
+    @inline(__always)
+    func value(_ t: Double) -> Color4 {
+        let n = knots.count
+        if t <= knots[0] || n == 1 { return colors[0] }
+        var i = 1
+        while i < n {
+            if t < knots[i] {
+                let f = (t - knots[i - 1]) / (knots[i] - knots[i - 1])
+                let a = colors[i - 1], b = colors[i]
+                return a + (b - a) * f
+            }
+            i += 1
+        }
+        return colors[n - 1]
+    }
+
+    /// `PiecewiseProfile.slope(t)`.
+    @inline(__always)
+    func slope(_ t: Double) -> Color4 {
+        let n = knots.count
+        if n < 2 || t <= knots[0] || t >= knots[n - 1] { return .zero }
+        var i = 1
+        while i < n - 1 && t >= knots[i] { i += 1 }
+        let s = 1 / (knots[i] - knots[i - 1])
+        return (colors[i] - colors[i - 1]) * s
+    }
+
+    /// `GradientFitter.cellMean(profile, t:, reach:)`: what a cell centred at `t` averages to.
+    @inline(__always)
+    func cellMean(_ t: Double, reach: Double) -> Color4 {
+        if knots.count < 2 { return value(t) }
+        return (value(t - reach / 2) + 2 * value(t) + value(t + reach / 2)) / 4
+    }
+
+    /// `cellMean(t, reach:)` and `slope(t)` at once. Where the cell's projection lies inside one
+    /// stretch between knots (nearly every cell), its three values and the slope share that
+    /// stretch's search and its differences; each is still the same arithmetic as `value` and
+    /// `slope` do, so the same to the bit.
+    @inline(__always)
+    func cellMeanAndSlope(_ t: Double, reach: Double) -> (mean: Color4, slope: Color4) {
+        let n = knots.count
+        let lo = t - reach / 2, hi = t + reach / 2
+        guard n >= 2 && lo > knots[0] && hi < knots[n - 1] else { return (cellMean(t, reach: reach), slope(t)) }
+        // The first knot beyond t (one exists: t ≤ hi < the last knot).
+        var i = 1
+        while t >= knots[i] { i += 1 }
+        let k0 = knots[i - 1], k1 = knots[i]
+        guard lo >= k0 && hi < k1 else { return (cellMean(t, reach: reach), slope(t)) }
+        let a = colors[i - 1], difference = colors[i] - a, span = k1 - k0
+        @inline(__always) func at(_ x: Double) -> Color4 { a + difference * ((x - k0) / span) }
+        return ((at(lo) + 2 * at(t) + at(hi)) / 4, difference * (1 / span))
+    }
+}
+
+extension PiecewiseProfile {
+    /// Runs `body` with the profile seen through buffers (`ProfileView`).
+    @inline(__always)
+    func withView<R>(_ body: (ProfileView) throws -> R) rethrows -> R {
+        try knots.withUnsafeBufferPointer { k in try colors.withUnsafeBufferPointer { c in try body(ProfileView(knots: k, colors: c)) } }
+    }
+}
+
 /// Premultiplied R, G, B and alpha (x, y, z, w), 8-bit scale.
 typealias Color4 = SIMD4<Double>
 

@@ -20,11 +20,15 @@ extension GradientFitter {
         let line = LinearGradient.Line(angle: angle, width: Double(grid.width), height: Double(grid.height))
         let bins = max(16, Int((line.length / Double(grid.cellSize)).rounded()))
         var inBox = [Int](repeating: 0, count: bins), shown = inBox
-        for k in 0..<seen.count {
-            let b = min(bins - 1, max(0, Int(line.t(x: grid.cx[k], y: grid.cy[k]) * Double(bins))))
-            inBox[b] += 1
-            if seen[k] { shown[b] += 1 }
-        }
+        inBox.withUnsafeMutableBufferPointer { inBox in shown.withUnsafeMutableBufferPointer { shown in
+            seen.withUnsafeBufferPointer { seen in grid.cx.withUnsafeBufferPointer { cx in grid.cy.withUnsafeBufferPointer { cy in
+                for k in 0..<seen.count {
+                    let b = min(bins - 1, max(0, Int(line.t(x: cx[k], y: cy[k]) * Double(bins))))
+                    inBox[b] += 1
+                    if seen[k] { shown[b] += 1 }
+                }
+            } } }
+        } }
         let hidden = (0..<bins).map { inBox[$0] > 0 && (shown[$0] == 0 || 10 * shown[$0] < inBox[$0]) }
         var worst: Extrapolation? = nil
         var b = 0

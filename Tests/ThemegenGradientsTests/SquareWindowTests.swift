@@ -1,0 +1,40 @@
+import XCTest
+@testable import ThemegenGradients
+
+/// `SquareWindow.clear` gives the cells `OverlayDetector.awayFromOverlays` gives, by counting
+/// along rows and columns instead of sweeping distances.
+final class SquareWindowTests: XCTestCase {
+    /// One other cell in the middle of a 7 × 5 grid: with reach 1 only the cells two or more
+    /// steps from it (chessboard) stay; the grid's edges block nothing.
+    func testOneOtherCellClearsItsSquare() {
+        let cols = 7, rows = 5
+        var cells = [Bool](repeating: true, count: cols * rows)
+        cells[2 * cols + 3] = false
+        let clear = SquareWindow.clear(cells, columns: cols, reach: 1)
+        for j in 0..<rows {
+            for i in 0..<cols {
+                XCTAssertEqual(clear[j * cols + i], max(abs(i - 3), abs(j - 2)) > 1, "cell (\(i), \(j))")
+            }
+        }
+        XCTAssertEqual(SquareWindow.clear([Bool](repeating: true, count: 12), columns: 4, reach: 5), [Bool](repeating: true, count: 12))
+    }
+
+    /// Random masks of many shapes and densities, thin grids and reaches beyond the grid among them.
+    func testSameCellsAsTheDistanceSweeps() {
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next() -> UInt64 {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return state >> 33
+        }
+        for (cols, rows) in [(1, 1), (1, 9), (9, 1), (13, 7), (40, 31), (71, 153)] {
+            for density in [1, 5, 50, 95] {
+                for reach in [0, 1, 3, 7, 40] {
+                    let cells = (0..<(cols * rows)).map { _ in Int(next() % 100) >= density }
+                    XCTAssertEqual(SquareWindow.clear(cells, columns: cols, reach: reach),
+                                   OverlayDetector.awayFromOverlays(cells, columns: cols, reach: reach),
+                                   "\(cols) × \(rows), \(density)% other cells, reach \(reach)")
+                }
+            }
+        }
+    }
+}
