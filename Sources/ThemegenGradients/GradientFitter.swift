@@ -324,10 +324,6 @@ package struct GradientFitter {
         return (thin && inside <= limit) || below <= limit || above <= limit
     }
 
-    /// How far off a cell centred at `t` may be without counting as unexplained: where the
-    /// gradient is steep, a quarter of a cell of error in a stop's place is many levels of
-    /// colour (and across a hard stop, a tenth of a pixel is the whole jump over a tenth of a
-    /// cell), which is the model's geometry, not an overlay.
     /// `cellModel` and `residualSlack` of cell `k` together (one look at the profile where no
     /// hard stop is near).
     @inline(__always)
@@ -340,7 +336,11 @@ package struct GradientFitter {
         return (mean, slope.lengthSquared.squareRoot() * reach / 2)
     }
 
-    /// `hardStops` says whether `p` has any (else there is no jump to give slack for).
+    /// How far off a cell centred at `t` may be without counting as unexplained: where the
+    /// gradient is steep, a quarter of a cell of error in a stop's place is many levels of
+    /// colour (and across a hard stop, a tenth of a pixel is the whole jump over a tenth of a
+    /// cell), which is the model's geometry, not an overlay. `hardStops` says whether `p` has
+    /// any (else there is no jump to give slack for).
     @inline(__always)
     func residualSlack(_ p: ProfileView, t: Double, reach: Double, hardStops: Bool) -> Double {
         let slope = p.slope(t).lengthSquared.squareRoot() * reach / 2

@@ -7,40 +7,27 @@ struct PiecewiseProfile {
     var knots: [Double]
     var colors: [Color4]
 
+    /// The colour at t.
     @inline(__always)
     func value(_ t: Double) -> Color4 {
-        if t <= knots[0] || knots.count == 1 { return colors[0] }
-        var i = 1
-        while i < knots.count {
-            if t < knots[i] {
-                let f = (t - knots[i - 1]) / (knots[i] - knots[i - 1])
-                let a = colors[i - 1], b = colors[i]
-                return a + (b - a) * f
-            }
-            i += 1
-        }
-        return colors[colors.count - 1]
+        withView { $0.value(t) }
     }
 
     /// d(colour)/dt at t (zero on the constant ends).
     @inline(__always)
     func slope(_ t: Double) -> Color4 {
-        if knots.count < 2 || t <= knots[0] || t >= knots[knots.count - 1] { return .zero }
-        var i = 1
-        while i < knots.count - 1 && t >= knots[i] { i += 1 }
-        let s = 1 / (knots[i] - knots[i - 1])
-        return (colors[i] - colors[i - 1]) * s
+        withView { $0.slope(t) }
     }
 }
 
-/// A profile's knots and colours seen through buffers, for the loops over every cell: the same
-/// arithmetic as `PiecewiseProfile`'s (so the same values to the bit) without the arrays' checks
-/// and reference counting at each of the several evaluations a cell takes.
+/// A profile's knots and colours seen through buffers: the loops over every cell take one view
+/// for all their evaluations, without the arrays' checks and reference counting at each of the
+/// several a cell takes. `PiecewiseProfile`'s own `value` and `slope` are these.
 struct ProfileView {
     let knots: UnsafeBufferPointer<Double>
     let colors: UnsafeBufferPointer<Color4>
 
-    /// `PiecewiseProfile.value(t)`.
+    /// The colour at t: linear between knots, constant beyond the ends.
     @inline(__always)
     func value(_ t: Double) -> Color4 {
         let n = knots.count
@@ -57,7 +44,7 @@ struct ProfileView {
         return colors[n - 1]
     }
 
-    /// `PiecewiseProfile.slope(t)`.
+    /// d(colour)/dt at t (zero on the constant ends).
     @inline(__always)
     func slope(_ t: Double) -> Color4 {
         let n = knots.count
