@@ -1157,13 +1157,22 @@ struct ShapeFitter {
         }
         let reach = Double(grid.cellSize) * 0.75
         let seamed = m.stops.count >= 2 && m.stops[0].color != m.stops[m.stops.count - 1].color
-        let near = 6 * Double(grid.cellSize)
+        let near = 6 * Double(grid.cellSize), half = 0.5 * Double(grid.cellSize)
+        // The stops' rays, where an angular model's slope changes (at the turn's start too,
+        // a seam or a flat run's end).
+        let kinks = centre == nil ? [] : m.stops.map(\.position)
         let space = options.space, translucent = grid.translucent, cols = grid.columns
         @inline(__always) func model(_ k: Int) -> Color4 {
             if let o = centre {
                 // A cell near the centre spans a wide arc: compare it with the model's average.
-                let dx = grid.cx[k] - o.x, dy = grid.cy[k] - o.y
-                if dx * dx + dy * dy < near * near { return cellAverage(k) { modelColor(linear, coordinates, $0, $1) } }
+                // So does one across a stop's ray farther out, where it averages two slopes
+                // (a cell 6.6 cells out across a kink of a conic without furniture was 4.5
+                // off its centre's colour, and the right model was rejected: seed 3 #11).
+                let dx = grid.cx[k] - o.x, dy = grid.cy[k] - o.y, r2 = dx * dx + dy * dy
+                if r2 < near * near { return cellAverage(k) { modelColor(linear, coordinates, $0, $1) } }
+                let t = coordinates.position(x: grid.cx[k], y: grid.cy[k])
+                let reachT = half * (abs(dx) + abs(dy)) / r2 / (2 * Double.pi)
+                for p in kinks where min(abs(t - p), 1 - abs(t - p)) < reachT { return cellAverage(k) { modelColor(linear, coordinates, $0, $1) } }
             }
             return modelColor(linear, coordinates, grid.cx[k], grid.cy[k])
         }
