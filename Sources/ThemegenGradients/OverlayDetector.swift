@@ -43,14 +43,16 @@ struct OverlayDetector {
     ///     fit's own accuracy accepts, judged perceptually (ΔE2000) against the model: in a
     ///     saturated colour, many levels of one channel are a fraction of ΔE 1, and a profile
     ///     the climb accepted there is not an overlay.
+    ///   - isoBands: the model's lines of equal colour in bands (an angular model's rays); a
+    ///     band missed nearly everywhere it is seen is the model's error (`giveBackMissedBands`).
     static func detect(grid: CellGrid, unsmooth: [Bool], trusted: [Bool], shadowReach: Int,
                        spansModel: ([Int]) -> Bool = { _ in false }, fillsBand: (([Int], (Int) -> Bool) -> Bool)? = nil,
-                       matches: ((Int, Color4) -> Bool)? = nil,
+                       matches: ((Int, Color4) -> Bool)? = nil, isoBands: IsoBands? = nil,
                        predict: (Int) -> (Color4, Double)) -> Result {
         let cols = grid.columns, rows = grid.rows, n = cols * rows
         var residual = [Double](repeating: 0, count: n)
-        // The model's colours, kept only for `matches`.
-        var model = [Color4](repeating: .zero, count: matches == nil ? 0 : n)
+        // The model's colours, kept only for `matches` and `isoBands`.
+        var model = [Color4](repeating: .zero, count: matches == nil && isoBands == nil ? 0 : n)
         var trustedResiduals: [Double] = []
         trustedResiduals.reserveCapacity(n)
         for k in 0..<n {
@@ -135,7 +137,49 @@ struct OverlayDetector {
                 for m in region { depth[m] = -2 }
             }
         }
+        if let isoBands { giveBackMissedBands(isoBands, grid: grid, trusted: trusted, unsmooth: unsmooth, residual: residual,
+                                             model: model, rim: rim, depth: &depth, attached: &attached) }
         return Result(gradient: depth.map { $0 < 0 }, scale: scale, attached: attached)
+    }
+
+    /// The lines of equal colour of a radial or angular model, cut into bands: the rings of an
+    /// ellipse, the rays of a turn. `index` gives a cell's band, or -1 for a cell no band
+    /// judges (one no cell mean describes, or too near an angular centre to tell).
+    struct IsoBands {
+        var count: Int
+        var index: (Int) -> Int
+    }
+
+    /// Where the model misses a band of its lines of equal colour everywhere it is seen (a
+    /// stop the profile lost, so the whole ray or ring is off), the trusted smooth cells of
+    /// that band are given back to the gradient: at least nine in ten of them are off, and
+    /// they are not darkened on average as a shadow darkens. Judged overlay, they leave the
+    /// refit, which then never finds the stop, and they grew into wedges and rings over most
+    /// of a conic or a glow (browser seed 2 #11, "overlays over 74%"). A card, a bar or a
+    /// panel is no such band: gradient lies beside it along its lines, or between it and an
+    /// angular centre.
+    private static func giveBackMissedBands(_ bands: IsoBands, grid: CellGrid, trusted: [Bool], unsmooth: [Bool], residual: [Double],
+                                            model: [Color4], rim: Double, depth: inout [Int32], attached: inout [Bool]) {
+        let n = trusted.count
+        var seen = [Int](repeating: 0, count: bands.count), off = seen
+        var cell = [Color4](repeating: .zero, count: bands.count), expected = cell
+        for k in 0..<n where trusted[k] && !unsmooth[k] {
+            let b = bands.index(k)
+            guard b >= 0 else { continue }
+            seen[b] += 1
+            guard depth[k] != -1 || residual[k] > rim else { continue }
+            off[b] += 1
+            cell[b] += grid.color(k); expected[b] += model[k]
+        }
+        var missed = [Bool](repeating: false, count: bands.count)
+        for b in 0..<bands.count where seen[b] >= 6 && off[b] * 10 >= seen[b] * 9 {
+            missed[b] = !GradientFitter.darkened(cell[b] / Double(off[b]), model: expected[b] / Double(off[b]))
+        }
+        guard missed.contains(true) else { return }
+        for k in 0..<n where depth[k] >= 0 && trusted[k] && !unsmooth[k] {
+            let b = bands.index(k)
+            if b >= 0 && missed[b] { depth[k] = -2; attached[k] = false }
+        }
     }
 
     /// The gradient cells farther than `reach` cells (8-connected) from any other cell.

@@ -203,14 +203,14 @@ struct ShapeFitter {
             let gradient = zip(found, fitted).map { $0 && $1 }
             if gradient == inliers { break }
             inliers = gradient
-            basis = awayFromShadows(inliers: inliers, found: found, fitted: fitted, t: t, reach: reach)
+            basis = awayFromShadows(g, inliers: inliers, found: found, fitted: fitted, t: t, reach: reach)
             p = profiles.fitProfile(bins: bins(t, basis), warm: p)
             refine(rounds: 3)
         }
         // Afresh, so that the stops are the fewest for the final geometry, on the cells away
         // from the overlays' soft shadows (a shadow's faint fringe passes for gradient, and
         // bends the stops it lies across into extra ones).
-        basis = awayFromShadows(inliers: inliers, found: found, fitted: fitted, t: t, reach: reach)
+        basis = awayFromShadows(g, inliers: inliers, found: found, fitted: fitted, t: t, reach: reach)
         p = profiles.fitProfile(bins: bins(t, basis))
         guard p.knots.count >= 2 else { return nil }
         // The cells near overlays were judged against stops the shadows bent: judge them again.
@@ -261,16 +261,54 @@ struct ShapeFitter {
     /// The inliers beyond a shadow's reach of every overlay the detector found: soft shadows
     /// fade out next to what casts them, so the stops keep away from them. A stretch of t seen
     /// only near overlays inside that range is left to the stops on either side (a shadow's
-    /// fringe there passes for gradient, and would bend the ramp into extra stops); beyond
-    /// its ends the inliers stand in (a ramp's end must stay in view), and so do they all when
-    /// the cells away are too few to carry the fit.
-    private func awayFromShadows(inliers: [Bool], found: [Bool], fitted: [Bool], t: [Double], reach: Int) -> [Bool] {
+    /// fringe there passes for gradient, and would bend the ramp into extra stops), except a
+    /// band of the model's lines of equal colour (a ray, a ring) whose cells differ from what
+    /// those stops draw there (not as a shadow darkens): a conic's stop whose rays run under a
+    /// card and out beside it, left out, was lost, its whole wedge was then off and judged
+    /// overlay (browser seed 2 #11; seed 2 #31, a glow's rings beside a card, the same). Beyond the ends of what the cells away see, the inliers stand in (a
+    /// ramp's end must stay in view), and so do they all when the cells away are too few to
+    /// carry the fit.
+    private func awayFromShadows(_ g: Geometry, inliers: [Bool], found: [Bool], fitted: [Bool], t: [Double], reach: Int) -> [Bool] {
         let n = inliers.count
         var away = zip(OverlayDetector.awayFromOverlays(found, columns: grid.columns, reach: reach), fitted).map { $0 && $1 }
         var lo = Double.infinity, hi = -Double.infinity
         for k in 0..<n where away[k] { lo = min(lo, t[k]); hi = max(hi, t[k]) }
+        keepBandsSeenOnlyNearOverlays(&away, g, inliers: inliers, fitted: fitted, t: t)
         for k in 0..<n where inliers[k] && (t[k] < lo || t[k] > hi) { away[k] = true }
         return count(away) * 3 >= count(inliers) ? away : inliers
+    }
+
+    /// Adds to `away` the inliers of each band (`isoBands`) that the cells away carry too
+    /// thinly (fewer than 8, and under a quarter of its inliers) when, on average, they differ
+    /// from the profile fitted to the cells away (beyond ΔE2000 1, and not as a shadow
+    /// darkens): a stop lies there.
+    private func keepBandsSeenOnlyNearOverlays(_ away: inout [Bool], _ g: Geometry, inliers: [Bool], fitted: [Bool], t: [Double]) {
+        let n = inliers.count
+        let bands = isoBands(g, t: t, fitted: fitted, nearCentre: true)
+        var carried = [Int](repeating: 0, count: bands.count), seen = carried
+        for k in 0..<n where inliers[k] {
+            let b = bands.index(k)
+            guard b >= 0 else { continue }
+            seen[b] += 1
+            if away[k] { carried[b] += 1 }
+        }
+        var weak = (0..<bands.count).map { carried[$0] < 8 && carried[$0] * 4 < seen[$0] }
+        guard weak.contains(true) else { return }
+        let far = profiles.fitProfile(bins: bins(t, away))
+        var cell = [Color4](repeating: .zero, count: bands.count), model = cell
+        for k in 0..<n where inliers[k] && !away[k] {
+            let b = bands.index(k)
+            guard b >= 0 && weak[b] else { continue }
+            cell[b] += grid.color(k); model[b] += far.value(t[k])
+        }
+        for b in 0..<bands.count where weak[b] {
+            let m = Double(seen[b] - carried[b])
+            weak[b] = m > 0 && !GradientFitter.darkened(cell[b] / m, model: model[b] / m) && !profiles.agrees(cell[b] / m, model: model[b] / m)
+        }
+        for k in 0..<n where inliers[k] && !away[k] {
+            let b = bands.index(k)
+            if b >= 0 && weak[b] { away[k] = true }
+        }
     }
 
     /// The cells the overlay detector calls gradient, from every cell's residual against the
@@ -290,7 +328,11 @@ struct ShapeFitter {
             for k in region where fitted[k] { lo = min(lo, t[k]); hi = max(hi, t[k]) }
             return region.count >= 6 && hi - lo < 0.03
         }
-        return OverlayDetector.detect(grid: grid, unsmooth: unsmooth, trusted: candidates, shadowReach: reach, spansModel: spans) { k in
+        // A missed band is given back for an angular model only: a glow's ring around a centre
+        // under a card runs within the card's shadow all round, and given back, the shadow bent
+        // the glow's first stop (`ShapeOverlayTests.testRadialCentreUnderACard`).
+        return OverlayDetector.detect(grid: grid, unsmooth: unsmooth, trusted: candidates, shadowReach: reach, spansModel: spans,
+                                      isoBands: kind == .angular ? isoBands(g, t: t, fitted: fitted) : nil) { k in
             let dx = grid.cx[k] - g.cx, dy = grid.cy[k] - g.cy
             guard fitted[k] else { return (grid.color(k), 0) }
             if dx * dx + dy * dy < near * near {
@@ -318,6 +360,29 @@ struct ShapeFitter {
             guard off > 0.8 && off < 12 && !unsmooth[k] else { return (m, slack) }
             return (cellAverage(k) { x, y in p.value(self.position(g, x, y)) }, 0)
         }.gradient
+    }
+
+    /// The model's lines of equal colour in bands: rays a degree wide, rings a cell wide.
+    /// `nearCentre`: whether the rays count the cells within six cells of an angular centre,
+    /// where a cell spans a wide arc (the overlay detector leaves them out: judged by what the
+    /// model averages to over them, they are off with the centre a fraction of a pixel off).
+    private func isoBands(_ g: Geometry, t: [Double], fitted: [Bool], nearCentre: Bool = false) -> OverlayDetector.IsoBands {
+        let near = nearCentre ? 0 : 6 * Double(grid.cellSize)
+        switch kind {
+        case .angular:
+            return OverlayDetector.IsoBands(count: 360) { k in
+                let dx = grid.cx[k] - g.cx, dy = grid.cy[k] - g.cy
+                guard fitted[k] && dx * dx + dy * dy >= near * near else { return -1 }
+                return min(359, max(0, Int(t[k] * 360)))
+            }
+        case .radial:
+            var hi = 0.0
+            for k in 0..<t.count where fitted[k] { hi = max(hi, t[k]) }
+            let perCell = scale / Double(grid.cellSize), count = Int(hi * perCell) + 1
+            return OverlayDetector.IsoBands(count: count) { k in
+                fitted[k] ? min(count - 1, max(0, Int(t[k] * perCell))) : -1
+            }
+        }
     }
 
     /// The radial or angular coordinate of the point (x, y).
@@ -947,7 +1012,8 @@ struct ShapeFitter {
         var model = GradientModel(shape: shape, stops: stops)
         model = snappedStart(model, inliers: inliers)
         let boxes = GradientFitter(grid: grid, options: options)
-        let overlays = boxes.overlayRects(bridged(gradientCells, unjudged: (0..<gradientCells.count).map { gradientCells[$0] && !inliers[$0] }))
+        let open = bridged(gradientCells, unjudged: (0..<gradientCells.count).map { gradientCells[$0] && !inliers[$0] })
+        let overlays = boxes.overlayRects(open)
         // Measured outside the reported boxes, as for linear themes: a cell inside a card's box
         // that the residuals let pass (a soft shadow's fringe across a steep ramp, darker by
         // less than the ramp's slack) is not gradient the user can check, and put the max of
@@ -978,7 +1044,10 @@ struct ShapeFitter {
         var fit = GradientFit(angle: 180, stops: model.stops, startPoint: UnitPoint(x: 0.5, y: 0), endPoint: UnitPoint(x: 0.5, y: 1),
                               quality: q, overlays: overlays, problem: problem, explained: explained, shape: model.shape,
                               unchecked: uncheckedPart)
-        if kind == .radial { fit.extrapolation = Extrapolation.measure(model, grid: grid, seen: inliers, space: options.space) }
+        switch kind {
+        case .radial: fit.extrapolation = Extrapolation.measure(model, grid: grid, seen: inliers, space: options.space)
+        case .angular: fit.extrapolation = Extrapolation.hiddenCentre(model, grid: grid, open: open, space: options.space)
+        }
         return Result(fit: fit, inliers: inliers)
     }
 
@@ -1088,13 +1157,22 @@ struct ShapeFitter {
         }
         let reach = Double(grid.cellSize) * 0.75
         let seamed = m.stops.count >= 2 && m.stops[0].color != m.stops[m.stops.count - 1].color
-        let near = 6 * Double(grid.cellSize)
+        let near = 6 * Double(grid.cellSize), half = 0.5 * Double(grid.cellSize)
+        // The stops' rays, where an angular model's slope changes (at the turn's start too,
+        // a seam or a flat run's end).
+        let kinks = centre == nil ? [] : m.stops.map(\.position)
         let space = options.space, translucent = grid.translucent, cols = grid.columns
         @inline(__always) func model(_ k: Int) -> Color4 {
             if let o = centre {
                 // A cell near the centre spans a wide arc: compare it with the model's average.
-                let dx = grid.cx[k] - o.x, dy = grid.cy[k] - o.y
-                if dx * dx + dy * dy < near * near { return cellAverage(k) { modelColor(linear, coordinates, $0, $1) } }
+                // So does one across a stop's ray farther out, where it averages two slopes
+                // (a cell 6.6 cells out across a kink of a conic without furniture was 4.5
+                // off its centre's colour, and the right model was rejected: seed 3 #11).
+                let dx = grid.cx[k] - o.x, dy = grid.cy[k] - o.y, r2 = dx * dx + dy * dy
+                if r2 < near * near { return cellAverage(k) { modelColor(linear, coordinates, $0, $1) } }
+                let t = coordinates.position(x: grid.cx[k], y: grid.cy[k])
+                let reachT = half * (abs(dx) + abs(dy)) / r2 / (2 * Double.pi)
+                for p in kinks where min(abs(t - p), 1 - abs(t - p)) < reachT { return cellAverage(k) { modelColor(linear, coordinates, $0, $1) } }
             }
             return modelColor(linear, coordinates, grid.cx[k], grid.cy[k])
         }
