@@ -10,7 +10,7 @@
 /// the card). Cells the segmentation already doubts (not smooth, or cut off from the gradient
 /// by sharp edges) need a smaller residual to count as overlay.
 ///
-/// The model should be fitted away from the overlays' surroundings (`awayFromOverlays`):
+/// The model should be fitted away from the overlays' surroundings (`SquareWindow.clear`):
 /// a profile fitted through a shadow bends into it and hides it from its residuals.
 struct OverlayDetector {
     struct Result: Equatable {
@@ -180,48 +180,5 @@ struct OverlayDetector {
             let b = bands.index(k)
             if b >= 0 && missed[b] { depth[k] = -2; attached[k] = false }
         }
-    }
-
-    /// The gradient cells farther than `reach` cells (8-connected) from any other cell.
-    static func awayFromOverlays(_ gradient: [Bool], columns cols: Int, reach: Int) -> [Bool] {
-        distanceFromOverlays(gradient, columns: cols).map { $0 > Int32(reach) }
-    }
-
-    /// Each gradient cell's distance in cells (8-connected) to the nearest other cell, 0 for
-    /// the other cells (a large number when there is none).
-    static func distanceFromOverlays(_ gradient: [Bool], columns cols: Int) -> [Int32] {
-        let rows = gradient.count / cols
-        // Chessboard distance transform, two passes.
-        let far = Int32.max / 2
-        var dist = gradient.map { $0 ? far : 0 }
-        for j in 0..<rows {
-            for i in 0..<cols {
-                let k = j * cols + i
-                guard dist[k] > 0 else { continue }
-                var d = dist[k]
-                if i > 0 { d = min(d, dist[k - 1] + 1) }
-                if j > 0 {
-                    d = min(d, dist[k - cols] + 1)
-                    if i > 0 { d = min(d, dist[k - cols - 1] + 1) }
-                    if i + 1 < cols { d = min(d, dist[k - cols + 1] + 1) }
-                }
-                dist[k] = d
-            }
-        }
-        for j in stride(from: rows - 1, through: 0, by: -1) {
-            for i in stride(from: cols - 1, through: 0, by: -1) {
-                let k = j * cols + i
-                guard dist[k] > 0 else { continue }
-                var d = dist[k]
-                if i + 1 < cols { d = min(d, dist[k + 1] + 1) }
-                if j + 1 < rows {
-                    d = min(d, dist[k + cols] + 1)
-                    if i + 1 < cols { d = min(d, dist[k + cols + 1] + 1) }
-                    if i > 0 { d = min(d, dist[k + cols - 1] + 1) }
-                }
-                dist[k] = d
-            }
-        }
-        return dist
     }
 }

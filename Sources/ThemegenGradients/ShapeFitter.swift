@@ -96,7 +96,7 @@ struct ShapeFitter {
         var cut = 0
         for k in 0..<n where !candidates[k] && grid.drawn(k) { cut += 1 }
         guard cut * 100 >= n else { return candidates }
-        let far = zip(OverlayDetector.awayFromOverlays(candidates, columns: grid.columns, reach: profiles.shadowReach), candidates).map { $0 && $1 }
+        let far = zip(SquareWindow.clear(candidates, columns: grid.columns, reach: profiles.shadowReach), candidates).map { $0 && $1 }
         return count(far) * 3 >= count(candidates) ? far : candidates
     }
 
@@ -228,7 +228,7 @@ struct ShapeFitter {
             // their colours, and pulls both). The centre away from the overlays' shadows too: a
             // shadow's fringe next to the centre passes for gradient and pulls it.
             let open = bridged(gradientCells, unjudged: (0..<n).map { gradientCells[$0] && !inliers[$0] })
-            (g.cx, g.cy) = refinedCentre(g, profile: p, open: open, clean: OverlayDetector.awayFromOverlays(found, columns: cols, reach: reach))
+            (g.cx, g.cy) = refinedCentre(g, profile: p, open: open, clean: SquareWindow.clear(found, columns: cols, reach: reach))
             if seamed {
                 g.start = refinedSeam(g, profile: p, open: open)
                 let cells = usable(basis, g)
@@ -270,7 +270,7 @@ struct ShapeFitter {
     /// carry the fit.
     private func awayFromShadows(_ g: Geometry, inliers: [Bool], found: [Bool], fitted: [Bool], t: [Double], reach: Int) -> [Bool] {
         let n = inliers.count
-        var away = zip(OverlayDetector.awayFromOverlays(found, columns: grid.columns, reach: reach), fitted).map { $0 && $1 }
+        var away = zip(SquareWindow.clear(found, columns: grid.columns, reach: reach), fitted).map { $0 && $1 }
         var lo = Double.infinity, hi = -Double.infinity
         for k in 0..<n where away[k] { lo = min(lo, t[k]); hi = max(hi, t[k]) }
         keepBandsSeenOnlyNearOverlays(&away, g, inliers: inliers, fitted: fitted, t: t)
@@ -1117,7 +1117,7 @@ struct ShapeFitter {
         // from all of that which the model leaves out is the model's own failure. When those
         // are more than a tenth, the quality is over every drawn cell; else over `measured`
         // (the inliers outside the overlays' boxes).
-        let far = OverlayDetector.awayFromOverlays(candidates, columns: grid.columns, reach: profiles.shadowReach)
+        let far = SquareWindow.clear(candidates, columns: grid.columns, reach: profiles.shadowReach)
         var nFar = 0, nFarOut = 0
         for k in 0..<candidates.count where far[k] {
             nFar += 1

@@ -1,9 +1,9 @@
 /// The cells with no other cell within a square around them, counted along rows and then
-/// columns: the cells `OverlayDetector.awayFromOverlays` gives, since a cell's chessboard
-/// distance (8-connected steps) to the nearest other cell exceeds `reach` exactly when the
-/// (2·reach + 1)² square around it, cut at the grid's edges, holds none. Running counts over
-/// rows, row after row, instead of two distance sweeps: a fifth of the instructions, paid by
-/// every linear verdict.
+/// columns: the gradient cells away from the overlays' surroundings, where the fits look. A
+/// cell's chessboard distance (8-connected steps) to the nearest other cell exceeds `reach`
+/// exactly when the (2·reach + 1)² square around it, cut at the grid's edges, holds none.
+/// Running counts over rows, row after row, take a fifth of the instructions of two distance
+/// sweeps, and every fit pays them.
 enum SquareWindow {
     /// The cells of `cells` (row-major, `columns` wide) whose square of half-side `reach`
     /// holds only cells of `cells`.
