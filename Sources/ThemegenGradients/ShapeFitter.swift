@@ -261,13 +261,12 @@ struct ShapeFitter {
     /// The inliers beyond a shadow's reach of every overlay the detector found: soft shadows
     /// fade out next to what casts them, so the stops keep away from them. A stretch of t seen
     /// only near overlays inside that range is left to the stops on either side (a shadow's
-    /// fringe there passes for gradient, and would bend the ramp into extra stops), except a
-    /// band of the model's lines of equal colour (a ray, a ring) whose cells differ from what
-    /// those stops draw there (not as a shadow darkens): a conic's stop whose rays run under a
-    /// card and out beside it, left out, was lost, its whole wedge was then off and judged
-    /// overlay (browser seed 2 #11; seed 2 #31, a glow's rings beside a card, the same). Beyond the ends of what the cells away see, the inliers stand in (a
-    /// ramp's end must stay in view), and so do they all when the cells away are too few to
-    /// carry the fit.
+    /// fringe there passes for gradient, and would bend the ramp into extra stops), except an
+    /// angular model's ray whose cells differ from what those stops draw there (not as a shadow
+    /// darkens): a conic's stop whose rays run under a card and out beside it, left out, was
+    /// lost, its whole wedge was then off and judged overlay (browser seed 2 #11). Beyond the
+    /// ends of what the cells away see, the inliers stand in (a ramp's end must stay in view),
+    /// and so do they all when the cells away are too few to carry the fit.
     private func awayFromShadows(_ g: Geometry, inliers: [Bool], found: [Bool], fitted: [Bool], t: [Double], reach: Int) -> [Bool] {
         let n = inliers.count
         var away = zip(SquareWindow.clear(found, columns: grid.columns, reach: reach), fitted).map { $0 && $1 }
@@ -278,11 +277,14 @@ struct ShapeFitter {
         return count(away) * 3 >= count(inliers) ? away : inliers
     }
 
-    /// Adds to `away` the inliers of each band (`isoBands`) that the cells away carry too
+    /// Adds to `away` the inliers of each ray (`isoBands`) that the cells away carry too
     /// thinly (fewer than 8, and under a quarter of its inliers) when, on average, they differ
     /// from the profile fitted to the cells away (beyond ΔE2000 1, and not as a shadow
-    /// darkens): a stop lies there.
+    /// darkens): a stop lies there. Not a radial model's rings: a frosted panel lightens what
+    /// it covers, so its rim passes too, and a glow centred under one took the panel's colours
+    /// for its stops (docs/gradients.md).
     private func keepBandsSeenOnlyNearOverlays(_ away: inout [Bool], _ g: Geometry, inliers: [Bool], fitted: [Bool], t: [Double]) {
+        guard kind == .angular else { return }
         let n = inliers.count
         let bands = isoBands(g, t: t, fitted: fitted, nearCentre: true)
         var carried = [Int](repeating: 0, count: bands.count), seen = carried
