@@ -45,19 +45,14 @@ extension ShapeFitter {
         let line = LinearGradient(angle: 180, stops: stops)
         /// The premultiplied colour at a fraction of the turn, 8-bit scale; the end segments
         /// continue past 0 and 1 (a seam moved a little puts the ramps on either side there).
-        func colour(_ f: Double) -> Color4 {
-            var t = f
-            if t > 1, stops.count >= 2 {
-                let a = stops[stops.count - 2], b = stops[stops.count - 1]
-                return b.position > a.position ? clamped255(premultiplied(a) + (premultiplied(b) - premultiplied(a)) * ((t - a.position) / (b.position - a.position))) : premultiplied(b)
+        func colour(_ t: Double) -> Color4 {
+            // The segment a→b carried on to t; `end` where it has no length.
+            func carried(_ a: GradientStop, _ b: GradientStop, else end: GradientStop) -> Color4 {
+                b.position > a.position ? clamped255(premultiplied(a) + (premultiplied(b) - premultiplied(a)) * ((t - a.position) / (b.position - a.position))) : premultiplied(end)
             }
-            if t < 0 {
-                let a = stops[0], b = stops[1]
-                return b.position > a.position ? clamped255(premultiplied(a) + (premultiplied(b) - premultiplied(a)) * ((t - a.position) / (b.position - a.position))) : premultiplied(a)
-            }
-            t = min(1, t)
-            let c = line.premultipliedColor(at: t)
-            return Color4(c.red, c.green, c.blue, c.alpha) * 255
+            if t > 1, stops.count >= 2 { return carried(stops[stops.count - 2], stops[stops.count - 1], else: stops[stops.count - 1]) }
+            if t < 0 { return carried(stops[0], stops[1], else: stops[0]) }
+            return line.premultiplied255(at: min(1, t))
         }
         func lab(_ c: Color4) -> Lab { Lab(r255: c.x, g: c.y, b: c.z, in: space) }
         var out = AngularUnchecked()

@@ -43,10 +43,7 @@ package struct Extrapolation: Sendable, Hashable {
         seenT.sort()
         var turns = false
         if case .angular = m.shape { turns = true }
-        @inline(__always) func color(_ t: Double) -> Color4 {
-            let c = curve.premultipliedColor(at: turns ? t - t.rounded(.down) : t)
-            return Color4(c.red, c.green, c.blue, c.alpha) * 255
-        }
+        @inline(__always) func color(_ t: Double) -> Color4 { curve.premultiplied255(at: turns ? t - t.rounded(.down) : t) }
         let cell = Double(grid.cellSize)
         var guessed = 0.0, worst = 0.0
         for k in 0..<n where !seen[k] && grid.drawn(k) {
@@ -109,10 +106,7 @@ package struct Extrapolation: Sendable, Hashable {
         guard ci >= 0 && cj >= 0 && ci < cols && cj < grid.rows, !open[cj * cols + ci] else { return nil }
         let coordinates = m.coordinates(width: grid.width, height: grid.height)
         let curve = LinearGradient(angle: m.angle, stops: m.stops)
-        @inline(__always) func color(_ t: Double) -> Color4 {
-            let u = t - t.rounded(.down), p = curve.premultipliedColor(at: u)
-            return Color4(p.red, p.green, p.blue, p.alpha) * 255
-        }
+        @inline(__always) func color(_ t: Double) -> Color4 { curve.premultiplied255(at: t - t.rounded(.down)) }
         let shift = cs / 2, span = 8
         var guessed = 0.0, worst = 0.0
         for j in max(0, cj - span)...min(grid.rows - 1, cj + span) {

@@ -76,7 +76,7 @@ enum GradientTypeDecision {
         var lastT = Double.nan, c = Color4.zero
         for k in 0..<cells.count where cells[k] {
             let t = coordinates.position(x: grid.cx[k], y: grid.cy[k])
-            if t != lastT { lastT = t; c = premultiplied(linear, at: t) }
+            if t != lastT { lastT = t; c = linear.premultiplied255(at: t) }
             // ΔE2000 1 is never less than about 0.8 levels of 8-bit RGB distance.
             guard (c - grid.color(k)).lengthSquared > 0.5 else { continue }
             let e = DeltaE2000.difference(Lab(r255: c.x, g: c.y, b: c.z, in: space),
@@ -96,16 +96,10 @@ enum GradientTypeDecision {
         var lastT = Double.nan, c = Color4.zero
         for k in 0..<cells.count where cells[k] {
             let t = coordinates.position(x: grid.cx[k], y: grid.cy[k])
-            if t != lastT { lastT = t; c = premultiplied(linear, at: t) }
+            if t != lastT { lastT = t; c = linear.premultiplied255(at: t) }
             sum += min(400, (c - grid.color(k)).lengthSquared); n += 1
         }
         return n > 0 ? sum / n : 0
-    }
-
-    /// The stops' premultiplied colour at `t`, 8-bit scale, as the cells hold it.
-    static func premultiplied(_ g: LinearGradient, at t: Double) -> Color4 {
-        let c = g.premultipliedColor(at: t)
-        return Color4(c.red, c.green, c.blue, c.alpha) * 255
     }
 }
 

@@ -105,3 +105,12 @@ package struct LinearGradient: Sendable, Hashable {
         color(at: line.t(x: Double(x) + 0.5, y: Double(y) + 0.5))
     }
 }
+
+extension LinearGradient {
+    /// `premultipliedColor(at:)` on the 8-bit scale the cells hold, as the fits compare it.
+    @inline(__always)
+    func premultiplied255(at t: Double) -> Color4 {
+        let c = premultipliedColor(at: t)
+        return Color4(c.red, c.green, c.blue, c.alpha) * 255
+    }
+}

@@ -916,8 +916,7 @@ struct ShapeFitter {
 
     /// The model's premultiplied colour, 8-bit scale, at a point (as cells hold them).
     private func modelColor(_ linear: LinearGradient, _ coordinates: GradientModel.Coordinates, _ x: Double, _ y: Double) -> Color4 {
-        let c = linear.premultipliedColor(at: coordinates.position(x: x, y: y))
-        return Color4(c.red, c.green, c.blue, c.alpha) * 255
+        linear.premultiplied255(at: coordinates.position(x: x, y: y))
     }
 
     /// An angular gradient without a seam (first and last colours equal) starts at the stop
