@@ -64,24 +64,26 @@ package struct Extrapolation: Sendable, Hashable {
                 if hi == nil { hi = seenT[0] + 1 }
             }
             let model = color(t)
-            var readings: [Color4] = []
+            var departure = 0.0
+            func compare(_ reading: Color4) {
+                guard (reading - model).lengthSquared > 1 else { return }
+                departure = max(departure, GradientFitter.deltaE(model, reading, space: space))
+            }
             switch (lo, hi) {
             case let (l?, h?):
                 guard h - l > 2 * allowance, h > l else { continue }
                 let f = (t - l) / (h - l)
-                readings.append(color(l) + (color(h) - color(l)) * f)
+                compare(color(l) + (color(h) - color(l)) * f)
             case let (l?, nil):
                 guard t - l > allowance else { continue }
-                readings = carriedOn(from: l, by: t - l, inward: -allowance, allowance: allowance, color)
+                let past = carriedOn(from: l, by: t - l, inward: -allowance, allowance: allowance, color)
+                compare(past.held); compare(past.carried)
             case let (nil, h?):
                 guard h - t > allowance else { continue }
-                readings = carriedOn(from: h, by: h - t, inward: allowance, allowance: allowance, color)
+                let past = carriedOn(from: h, by: h - t, inward: allowance, allowance: allowance, color)
+                compare(past.held); compare(past.carried)
             case (nil, nil):
                 continue
-            }
-            var departure = 0.0
-            for r in readings where (r - model).lengthSquared > 1 {
-                departure = max(departure, GradientFitter.deltaE(model, r, space: space))
             }
             guard departure > tolerance else { continue }
             guessed += grid.count[k]
@@ -132,9 +134,9 @@ package struct Extrapolation: Sendable, Hashable {
     /// flat (after the allowance) and the ramp carried on along the model's slope at the edge
     /// (measured over the allowance on the seen side, `inward` of it), within 0…255.
     private static func carriedOn(from edge: Double, by distance: Double, inward: Double, allowance: Double,
-                                  _ color: (Double) -> Color4) -> [Color4] {
+                                  _ color: (Double) -> Color4) -> (held: Color4, carried: Color4) {
         let held = color(edge - inward)
         let slope = (color(edge) - color(edge + inward)) / allowance
-        return [held, clamped255(color(edge) + slope * distance)]
+        return (held, clamped255(color(edge) + slope * distance))
     }
 }

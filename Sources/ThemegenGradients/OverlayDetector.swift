@@ -142,9 +142,9 @@ struct OverlayDetector {
         return Result(gradient: depth.map { $0 < 0 }, scale: scale, attached: attached)
     }
 
-    /// The lines of equal colour of a radial or angular model, cut into bands: the rings of an
-    /// ellipse, the rays of a turn. `index` gives a cell's band, or -1 for a cell no band
-    /// judges (one no cell mean describes, or too near an angular centre to tell).
+    /// A model's lines of equal colour cut into bands (the fits pass an angular model's rays).
+    /// `index` gives a cell's band, or -1 for a cell no band judges (one no cell mean
+    /// describes, or too near an angular centre to tell).
     struct IsoBands {
         var count: Int
         var index: (Int) -> Int

@@ -277,7 +277,7 @@ struct ShapeFitter {
         return count(away) * 3 >= count(inliers) ? away : inliers
     }
 
-    /// Adds to `away` the inliers of each ray (`isoBands`) that the cells away carry too
+    /// Adds to `away` the inliers of each ray (`rays`) that the cells away carry too
     /// thinly (fewer than 8, and under a quarter of its inliers) when, on average, they differ
     /// from the profile fitted to the cells away (beyond ΔE2000 1, and not as a shadow
     /// darkens): a stop lies there. Not a radial model's rings: a frosted panel lightens what
@@ -286,7 +286,7 @@ struct ShapeFitter {
     private func keepBandsSeenOnlyNearOverlays(_ away: inout [Bool], _ g: Geometry, inliers: [Bool], fitted: [Bool], t: [Double]) {
         guard kind == .angular else { return }
         let n = inliers.count
-        let bands = isoBands(g, t: t, fitted: fitted, nearCentre: true)
+        let bands = rays(g, t: t, fitted: fitted, nearCentre: true)
         var carried = [Int](repeating: 0, count: bands.count), seen = carried
         for k in 0..<n where inliers[k] {
             let b = bands.index(k)
@@ -334,7 +334,7 @@ struct ShapeFitter {
         // under a card runs within the card's shadow all round, and given back, the shadow bent
         // the glow's first stop (`ShapeOverlayTests.testRadialCentreUnderACard`).
         return OverlayDetector.detect(grid: grid, unsmooth: unsmooth, trusted: candidates, shadowReach: reach, spansModel: spans,
-                                      isoBands: kind == .angular ? isoBands(g, t: t, fitted: fitted) : nil) { k in
+                                      isoBands: kind == .angular ? rays(g, t: t, fitted: fitted) : nil) { k in
             let dx = grid.cx[k] - g.cx, dy = grid.cy[k] - g.cy
             guard fitted[k] else { return (grid.color(k), 0) }
             if dx * dx + dy * dy < near * near {
@@ -364,26 +364,17 @@ struct ShapeFitter {
         }.gradient
     }
 
-    /// The model's lines of equal colour in bands: rays a degree wide, rings a cell wide.
-    /// `nearCentre`: whether the rays count the cells within six cells of an angular centre,
-    /// where a cell spans a wide arc (the overlay detector leaves them out: judged by what the
-    /// model averages to over them, they are off with the centre a fraction of a pixel off).
-    private func isoBands(_ g: Geometry, t: [Double], fitted: [Bool], nearCentre: Bool = false) -> OverlayDetector.IsoBands {
+    /// An angular model's lines of equal colour in bands: rays a degree wide (a radial model's
+    /// rings are never judged as bands, see `keepBandsSeenOnlyNearOverlays` and `detect`).
+    /// `nearCentre`: whether the rays count the cells within six cells of the centre, where a
+    /// cell spans a wide arc (the overlay detector leaves them out: judged by what the model
+    /// averages to over them, they are off with the centre a fraction of a pixel off).
+    private func rays(_ g: Geometry, t: [Double], fitted: [Bool], nearCentre: Bool = false) -> OverlayDetector.IsoBands {
         let near = nearCentre ? 0 : 6 * Double(grid.cellSize)
-        switch kind {
-        case .angular:
-            return OverlayDetector.IsoBands(count: 360) { k in
-                let dx = grid.cx[k] - g.cx, dy = grid.cy[k] - g.cy
-                guard fitted[k] && dx * dx + dy * dy >= near * near else { return -1 }
-                return min(359, max(0, Int(t[k] * 360)))
-            }
-        case .radial:
-            var hi = 0.0
-            for k in 0..<t.count where fitted[k] { hi = max(hi, t[k]) }
-            let perCell = scale / Double(grid.cellSize), count = Int(hi * perCell) + 1
-            return OverlayDetector.IsoBands(count: count) { k in
-                fitted[k] ? min(count - 1, max(0, Int(t[k] * perCell))) : -1
-            }
+        return OverlayDetector.IsoBands(count: 360) { k in
+            let dx = grid.cx[k] - g.cx, dy = grid.cy[k] - g.cy
+            guard fitted[k] && dx * dx + dy * dy >= near * near else { return -1 }
+            return min(359, max(0, Int(t[k] * 360)))
         }
     }
 
