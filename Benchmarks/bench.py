@@ -60,7 +60,7 @@ def main(argv) -> int:
     ap.add_argument("--quick", action="store_true", help="3 runs (1 for slow peers), no ChunkyPNG, "
                     "growth rows only if the 200-theme corpus already exists")
     ap.add_argument("--load", action="store_true", help="add the 2,000-asset / 500-theme load rows (slow)")
-    ap.add_argument("--load-pairs", type=int, help="pairs for the load rows (default 2, quick 1; about 3 min a pair)")
+    ap.add_argument("--load-pairs", type=int, help="pairs for the load rows (default 3, quick 1; about 80 s a pair)")
     ap.add_argument("--runs", type=int, help="pairs per comparison (default 5, quick 3)")
     ap.add_argument("--slow-runs", type=int, help="pairs for the slowest peers (ChunkyPNG, libvips CLI loops; "
                     "default 3, quick 1)")
@@ -76,6 +76,7 @@ def main(argv) -> int:
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     try:
         ctx = locate(root)
+        cold.empty_trash(ctx)  # a killed bench's
         ctx.quick = a.quick
         ctx.runs = a.runs or (3 if a.quick else 5)
         ctx.slow_runs = a.slow_runs or (1 if a.quick else 3)
@@ -127,8 +128,9 @@ def main(argv) -> int:
     if "quality" in only:
         rows += quality.rows(ctx)
     if "load" in only:
-        rows += cold.load_rows(ctx, small, large, a.load_pairs or (1 if a.quick else 2))
+        rows += cold.load_rows(ctx, small, large, a.load_pairs or (1 if a.quick else 3))
 
+    cold.empty_trash(ctx)
     version = subprocess.run([ctx.themegen, "--version"], capture_output=True, text=True).stdout.strip()
     command = "python3 Benchmarks/bench.py" + ("".join(f" {x}" for x in argv) if argv else "")
     lines = [

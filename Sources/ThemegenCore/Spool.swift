@@ -5,48 +5,66 @@ import Darwin
 #endif
 
 /// Files a run makes long before it writes them (the preview's thumbnails), kept in a private
-/// temporary folder instead of memory: a run over 500 artboards would otherwise hold every
+/// temporary file instead of memory: a run over 500 artboards would otherwise hold every
 /// thumbnail until the end, and its memory would grow with the design system.
 ///
-/// The folder (`themegen-spool-PID-XXXXXX` under `$TMPDIR`, else `/tmp`) is made on the first
-/// `store` and goes with `remove()`, which the run calls once it has written its outputs; a
-/// killed run's is removed by the next run that spools. Nothing is ever put in the
-/// project: `--check` and `--dry-run` spool too.
+/// The contents go one after another into one file, `content`, in a folder
+/// (`themegen-spool-PID-XXXXXX` under `$TMPDIR`, else `/tmp`): one file rather than one per
+/// thumbnail, as making and deleting hundreds of files costs the kernel more than writing
+/// them. The folder is made on the first `store` and goes with `remove()`, which the run calls
+/// once it has written its outputs; a killed run's is removed by the next run that spools.
+/// Nothing is ever put in the project: `--check` and `--dry-run` spool too.
 package final class Spool: @unchecked Sendable {
     // Guarded by `lock`.
     private var folder: String?
-    private var stored = 0
+    private var descriptor: Int32 = -1
+    private var end = 0
     private let lock = Lock()
 
     package init() {}
 
     deinit { remove() }
 
-    /// Writes `bytes` to a file of the spool; `name` (the output or input it belongs to) goes
-    /// into error messages.
+    /// Appends `bytes` to the spool; `name` (the output or input it belongs to) goes into
+    /// error messages.
     package func store(_ bytes: [UInt8], shownAs name: String) throws -> SpooledFile {
-        let path = try lock.withLock { () throws -> String in
+        let (path, fd, offset) = try lock.withLock { () throws -> (String, Int32, Int) in
             let dir = try folder ?? makeFolder(shownAs: name)
             folder = dir
-            stored += 1
-            return dir + "/" + String(stored)
+            let path = dir + "/" + Spool.contentName
+            if descriptor < 0 {
+                descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+                if descriptor < 0 { throw Spool.cannotKeep(name, String(cString: strerror(errno))) }
+            }
+            // Each store writes its own range, so the writes need not hold the lock.
+            defer { end += bytes.count }
+            return (path, descriptor, end)
         }
-        do {
-            try FileSystem.writeTemporary(bytes, at: path, shownAs: path, sync: false)
-        } catch let e as FileError {
-            throw FileError(name, "cannot keep its preview image in the temporary folder (\(e.message)); free space there or set TMPDIR", kind: .io)
+        var done = 0
+        while done < bytes.count {
+            let n = bytes.withUnsafeBytes { pwrite(fd, $0.baseAddress! + done, $0.count - done, off_t(offset + done)) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw Spool.cannotKeep(name, String(cString: strerror(errno)))
+            }
+            done += n
         }
-        return SpooledFile(path: path, sha256: SHA256.hex(bytes), size: bytes.count, spool: self)
+        return SpooledFile(path: path, offset: offset, sha256: SHA256.hex(bytes), size: bytes.count, spool: self)
     }
 
-    /// Deletes the spool's files and folder; later reads of its files fail.
+    /// Deletes the spool's file and folder; later reads of its contents fail.
     package func remove() {
         lock.withLock {
+            if descriptor >= 0 { close(descriptor); descriptor = -1 }
             guard let dir = folder else { return }
             for name in FileSystem.list(dir) { unlink(dir + "/" + name) }
             rmdir(dir)
             folder = nil
         }
+    }
+
+    private static func cannotKeep(_ name: String, _ reason: String) -> FileError {
+        FileError(name, "cannot keep its preview image in the temporary folder (\(reason)); free space there or set TMPDIR", kind: .io)
     }
 
     private func makeFolder(shownAs name: String) throws -> String {
@@ -64,6 +82,7 @@ package final class Spool: @unchecked Sendable {
 
 extension Spool {
     static let prefix = "themegen-spool-"
+    static let contentName = "content"
 
     /// Removes the spools of runs that were killed (their process is gone), so interrupted
     /// runs do not pile up in the temporary folder. A spool of a live process, or of another
@@ -84,23 +103,34 @@ extension Spool {
 /// writer can compare it with the file on disk without reading it back).
 package struct SpooledFile: Sendable, Equatable {
     package var path: String
+    package var offset: Int
     package var sha256: String
     package var size: Int
-    /// Keeps the spool (whose end deletes its files) alive while a plan still names the file.
+    /// Keeps the spool (whose end deletes its file) alive while a plan still names the content.
     private let spool: Spool
 
-    init(path: String, sha256: String, size: Int, spool: Spool) {
-        self.path = path; self.sha256 = sha256; self.size = size; self.spool = spool
+    init(path: String, offset: Int, sha256: String, size: Int, spool: Spool) {
+        self.path = path; self.offset = offset; self.sha256 = sha256; self.size = size; self.spool = spool
     }
 
     package static func == (a: SpooledFile, b: SpooledFile) -> Bool {
-        a.path == b.path && a.sha256 == b.sha256 && a.size == b.size
+        a.path == b.path && a.offset == b.offset && a.sha256 == b.sha256 && a.size == b.size
     }
 
     /// The bytes, read back from the spool; `name` is the output they are for.
     package func read(shownAs name: String) throws -> [UInt8] {
-        guard let bytes = try FileSystem.readFile(path, shownAs: path, followLinks: false) else {
-            throw FileError(name, "its content kept in \(path) is gone (was the temporary folder cleaned during the run?); run themegen again", kind: .io)
+        let gone = FileError(name, "its content kept in \(path) is gone (was the temporary folder cleaned during the run?); run themegen again", kind: .io)
+        let fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+        guard fd >= 0 else { throw gone }
+        defer { close(fd) }
+        var bytes = [UInt8](repeating: 0, count: size)
+        var done = 0
+        while done < size {
+            let n = bytes.withUnsafeMutableBytes { pread(fd, $0.baseAddress! + done, size - done, off_t(offset + done)) }
+            if n < 0 && errno == EINTR { continue }
+            if n < 0 { throw FileError(name, "cannot read its content kept in \(path): \(String(cString: strerror(errno)))", kind: .io) }
+            if n == 0 { throw gone }
+            done += n
         }
         return bytes
     }

@@ -25,15 +25,17 @@ package struct BoxDownscaler {
     /// Whether opaque 8-bit RGB rows take `addOpaque8` (see `opaqueFits`).
     private let opaqueRows: Bool
     /// `addOpaque8`'s state for the pending output row: Σ (r, g, b) down each source column of
-    /// the rows wholly inside it, and the source rows straddling its top and bottom edges, as
-    /// they came, with their weights in it (0: none).
+    /// the rows wholly inside it; the source rows straddling its top and bottom edges,
+    /// collapsed to the output columns (`collapse`), with their weights in it (0: none); and
+    /// room for the plain sums collapsed.
     private var plainSums: [UInt16] = []
-    private var topRow: [UInt8] = [], bottomRow: [UInt8] = []
+    private var topEdge: [UInt64] = [], bottomEdge: [UInt64] = [], plainCollapsed: [UInt64] = []
+    /// `ColumnSpans.collapse`'s running sums.
+    private var prefixSums: [SIMD4<UInt32>] = []
     private var topWeight: UInt64 = 0, bottomWeight: UInt64 = 0, nextTopWeight: UInt64 = 0
     private var pendingRow = 0
-    /// For each output column: the source columns wholly inside it, and the source column
-    /// straddling its right edge (-1: none).
-    private var interiorStart: [Int] = [], interiorEnd: [Int] = [], rightStraddler: [Int] = []
+    /// How `addOpaque8` collapses a row to the output columns.
+    private var spans = ColumnSpans()
     /// The output rows being summed, Σ w·a and Σ w·a·(r, g, b): row j in slot j % 2 (a source
     /// row meets at most two output rows, since height ≤ sourceHeight).
     private var outAlpha: [UInt64]
@@ -61,7 +63,7 @@ package struct BoxDownscaler {
         }
         columnIndex = index
         columnWeight = weight
-        opaqueRows = BoxDownscaler.opaqueFits(sourceHeight: sourceHeight, height: height)
+        opaqueRows = BoxDownscaler.opaqueFits(sourceWidth: sourceWidth, sourceHeight: sourceHeight, width: width, height: height)
         rowAlpha = [UInt64](repeating: 0, count: width)
         rowColor = [UInt64](repeating: 0, count: width * 3)
         outAlpha = [UInt64](repeating: 0, count: width * 2)
@@ -146,10 +148,10 @@ package struct BoxDownscaler {
     /// columns first and collapsed once per output row instead of once per source row. A row
     /// wholly inside output row j has weight `height`: it is added to `plainSums`, in 16 bits
     /// (a widening add the compiler vectorises 16 samples at a time; `opaqueFits` keeps the
-    /// sums below 2¹⁶). At most one row straddles each edge of j; it is kept as it came and
-    /// weighted after collapsing. Every alpha is 255 and every output pixel's footprint weighs
-    /// the same, so each output row is final once collapsed. The sums are exact integers, so
-    /// the order changes no result.
+    /// sums below 2¹⁶). At most one row straddles each edge of j; it is collapsed as it comes
+    /// and weighted with the plain sums' collapse when j is complete. Every alpha is 255 and
+    /// every output pixel's footprint weighs the same, so each output row is final once
+    /// collapsed. The sums are exact integers, so the order changes no result.
     private mutating func addOpaque8(_ row: UnsafeBufferPointer<UInt8>) {
         precondition(row.count >= sourceWidth * 3 && rowsAdded < sourceHeight)
         if plainSums.isEmpty { startOpaque() }
@@ -165,24 +167,30 @@ package struct BoxDownscaler {
         } else {
             // j's bottom straddler, and the next row's top one (the last output row ends on a
             // source row's edge, so that row exists).
-            bottomRow.withUnsafeMutableBufferPointer { _ = $0.initialize(from: UnsafeBufferPointer(rebasing: row[0..<n])) }
+            let spans = self.spans
+            prefixSums.withUnsafeMutableBufferPointer { prefix in
+                bottomEdge.withUnsafeMutableBufferPointer { spans.collapse(row.baseAddress!, prefix: prefix.baseAddress!, into: $0.baseAddress!) }
+            }
             bottomWeight = UInt64(w0); nextTopWeight = UInt64(w1)
         }
         rowsAdded += 1
     }
 
     /// Whether `addOpaque8` can take the rows: the rows wholly inside one output row, at most
-    /// sourceHeight / height of them, must sum below 2¹⁶ in `plainSums`. Other sizes (a
-    /// thumbnail over 257 times shorter than its source) take `add`.
-    private static func opaqueFits(sourceHeight: Int, height: Int) -> Bool {
-        sourceHeight / height <= Int(UInt16.max) / 255
+    /// sourceHeight / height of them, must sum below 2¹⁶ in `plainSums`, and an output
+    /// column's inner plain sums, of fewer than sourceWidth / width + 1 columns, below 2³² in
+    /// `ColumnSpans.collapse`. Other sizes (a thumbnail over 257 times shorter than its
+    /// source) take `add`.
+    private static func opaqueFits(sourceWidth: Int, sourceHeight: Int, width: Int, height: Int) -> Bool {
+        sourceHeight / height <= Int(UInt16.max) / 255 && sourceWidth / width < Int(UInt16.max)
     }
 
     private mutating func startOpaque() {
         precondition(rowsAdded == 0, "a source's rows are all opaque 8-bit RGB or none are")
         plainSums = [UInt16](repeating: 0, count: sourceWidth * 3)
-        topRow = [UInt8](repeating: 0, count: sourceWidth * 3)
-        bottomRow = topRow
+        topEdge = [UInt64](repeating: 0, count: width * 3)
+        bottomEdge = topEdge; plainCollapsed = topEdge
+        prefixSums = [SIMD4<UInt32>](repeating: .zero, count: sourceWidth + 1)
         // Source column x lies wholly inside output column ci[x] when its weight is the full
         // `width` units; otherwise it straddles ci[x] and the next, at most one per edge.
         var first = [Int](repeating: 0, count: width), straddling = [Int](repeating: -1, count: width)
@@ -196,60 +204,43 @@ package struct BoxDownscaler {
         }
         var end = [Int](repeating: sourceWidth, count: width)
         for i in 0..<width { end[i] = straddling[i] >= 0 ? straddling[i] : (i + 1 < width ? first[i + 1] : sourceWidth) }
-        interiorStart = first; interiorEnd = end; rightStraddler = straddling
+        let weight = straddling.map { $0 >= 0 ? columnWeight[$0] : 0 }
+        spans = ColumnSpans(interiorStart: first, interiorEnd: end, straddler: straddling.map { max($0, 0) },
+                            straddlerWeight: weight, carriedWeight: zip(straddling, weight).map { $0 >= 0 ? UInt64(width) - $1 : 0 },
+                            width: width, sourceWidth: sourceWidth)
     }
 
-    /// Collapses the pending output row across the columns and rounds it into the output, then
-    /// starts the next. Per output column: its inner columns summed plainly and weighted once,
-    /// its right straddler split by weight between it and the next. Down a source column, the
-    /// pending row's Σ w·c is height · (plain sum) + the edge rows times their weights.
+    /// Collapses the pending output row's plain sums across the columns, weights them and its
+    /// edge rows, and rounds the sums into the output; then starts the next row.
     private mutating func flushPendingRow() {
-        let tw = width, span = UInt64(width)
+        let spans = self.spans
+        plainSums.withUnsafeMutableBufferPointer { plain in
+            prefixSums.withUnsafeMutableBufferPointer { prefix in
+                plainCollapsed.withUnsafeMutableBufferPointer { spans.collapse(plain.baseAddress!, prefix: prefix.baseAddress!, into: $0.baseAddress!) }
+            }
+            plain.update(repeating: 0)
+        }
         let wp = UInt64(height), wt = topWeight, wb = bottomWeight
         // Every output pixel's footprint weighs sourceWidth·sourceHeight units (the factor 255
         // of alpha is left out of colour and weight alike).
         let footprint = RoundedQuotient(divisor: UInt64(sourceWidth) * UInt64(sourceHeight))
-        let first = interiorStart, end = interiorEnd, straddler = rightStraddler, cw = columnWeight
-        let o0 = 4 * pendingRow * tw
-        plainSums.withUnsafeMutableBufferPointer { plain in
-            topRow.withUnsafeBufferPointer { top in
-                bottomRow.withUnsafeBufferPointer { bottom in
+        let o0 = 4 * pendingRow * width
+        plainCollapsed.withUnsafeBufferPointer { plain in
+            topEdge.withUnsafeBufferPointer { top in
+                bottomEdge.withUnsafeBufferPointer { bottom in
                     out.withUnsafeMutableBufferPointer { o in
-                        func column(_ k: Int) -> UInt64 {
-                            wp &* UInt64(plain[k]) &+ wt &* UInt64(top[k]) &+ wb &* UInt64(bottom[k])
-                        }
-                        var carry: (UInt64, UInt64, UInt64) = (0, 0, 0)
-                        for i in 0..<tw {
-                            var p: (UInt64, UInt64, UInt64) = (0, 0, 0), t = p, b = p
-                            for x in first[i]..<end[i] {
-                                let k = 3 * x
-                                p.0 &+= UInt64(plain[k]); p.1 &+= UInt64(plain[k + 1]); p.2 &+= UInt64(plain[k + 2])
-                                t.0 &+= UInt64(top[k]); t.1 &+= UInt64(top[k + 1]); t.2 &+= UInt64(top[k + 2])
-                                b.0 &+= UInt64(bottom[k]); b.1 &+= UInt64(bottom[k + 1]); b.2 &+= UInt64(bottom[k + 2])
+                        for i in 0..<width {
+                            for c in 0..<3 {
+                                let k = 3 &* i &+ c
+                                o[o0 &+ 4 &* i &+ c] = footprint.of(wp &* plain[k] &+ wt &* top[k] &+ wb &* bottom[k])
                             }
-                            var sum = (span &* (wp &* p.0 &+ wt &* t.0 &+ wb &* b.0) &+ carry.0,
-                                       span &* (wp &* p.1 &+ wt &* t.1 &+ wb &* b.1) &+ carry.1,
-                                       span &* (wp &* p.2 &+ wt &* t.2 &+ wb &* b.2) &+ carry.2)
-                            carry = (0, 0, 0)
-                            let s = straddler[i]
-                            if s >= 0 {
-                                let k = 3 * s, w0 = cw[s], w1 = span &- w0
-                                let c = (column(k), column(k + 1), column(k + 2))
-                                sum.0 &+= w0 &* c.0; sum.1 &+= w0 &* c.1; sum.2 &+= w0 &* c.2
-                                carry = (w1 &* c.0, w1 &* c.1, w1 &* c.2)
-                            }
-                            let q = o0 + 4 * i
-                            o[q] = footprint.of(sum.0)
-                            o[q + 1] = footprint.of(sum.1)
-                            o[q + 2] = footprint.of(sum.2)
-                            o[q + 3] = 255
+                            o[o0 &+ 4 &* i &+ 3] = 255
                         }
                     }
                 }
             }
-            plain.update(repeating: 0)
         }
-        swap(&topRow, &bottomRow)
+        swap(&topEdge, &bottomEdge)
         topWeight = nextTopWeight
         bottomWeight = 0; nextTopWeight = 0
         pendingRow += 1
@@ -323,30 +314,37 @@ package struct BoxDownscaler {
         }
     }
 
-    /// round(n / d), halves up, for many n and one d, where the result is at most 255: by a
-    /// multiplication with 1/d, then corrected in integers, so it is exact. A 64-bit division
-    /// costs tens of cycles; a thumbnail rounds three per pixel.
+    /// round(n / d), halves up, for many n and one d, where the result is at most 255: by one
+    /// multiplication with a fixed-point inverse, exactly. A 64-bit division costs tens of
+    /// cycles; a thumbnail rounds three per pixel.
     struct RoundedQuotient {
         let divisor: UInt64
-        let inverse: Double
-        /// Doubles hold n and d exactly, and the estimate is off by at most one, below 2⁴⁴.
-        let exactInDoubles: Bool
+        /// ⌈2^(53+l) / 2d⌉ with 2^l ≥ 2d > 2^(l−1): then ⌊x · magic / 2^(53+l)⌋ = ⌊x / 2d⌋ for
+        /// every x < 2⁵³ (Granlund and Montgomery 1994, theorem 4.2), and magic < 2⁵⁵.
+        private let magic: UInt64
+        /// 53 + l − 64: the shift of the product's high word.
+        private let shift: UInt64
+        /// Whether the multiplication applies: x = 2n + d ≤ 511·d stays below 2⁵³, and 53 + l
+        /// is at least 64 (the quotient lies in the high word). Other divisors divide.
+        let byMultiplication: Bool
 
         init(divisor: UInt64) {
             self.divisor = divisor
-            inverse = 1 / Double(divisor)
-            exactInDoubles = divisor < 1 << 44
+            byMultiplication = divisor >= 1 << 10 && divisor < 1 << 44
+            guard byMultiplication else { magic = 0; shift = 0; return }
+            let twice = 2 * divisor
+            let l = UInt64(64 - (twice - 1).leadingZeroBitCount)
+            shift = 53 + l - 64
+            // ⌈2^(53+l) / 2d⌉ = ⌊(2^(53+l) − 1) / 2d⌋ + 1; the quotient fits, as 2^shift − 1 < 2d.
+            magic = twice.dividingFullWidth(((1 << shift) - 1, UInt64.max)).quotient + 1
         }
 
         @inline(__always)
         func of(_ n: UInt64) -> UInt8 {
-            guard exactInDoubles else { return BoxDownscaler.rounded(n, times: 1, over: divisor) }
-            // q = ⌊(2n + d) / 2d⌋, estimated, then moved to where 0 ≤ 2n + d − 2d·q < 2d.
-            let twice = Int64(2 * n + divisor), twoD = Int64(2 * divisor)
-            var q = Int64((Double(n) + 0.5 * Double(divisor)) * inverse)
-            let r = twice - twoD * q
-            if r < 0 { q -= 1 } else if r >= twoD { q += 1 }
-            return UInt8(truncatingIfNeeded: q)
+            guard byMultiplication else { return BoxDownscaler.rounded(n, times: 1, over: divisor) }
+            // round(n / d), halves up, is ⌊(2n + d) / 2d⌋.
+            let product = (2 &* n &+ divisor).multipliedFullWidth(by: magic)
+            return UInt8(truncatingIfNeeded: product.high >> shift)
         }
     }
 
@@ -358,5 +356,61 @@ package struct BoxDownscaler {
         // One 64-bit division when the product fits, as it does for every 8-bit source.
         let (q, r) = overflow ? d.dividingFullWidth(n.multipliedFullWidth(by: k)) : small.quotientAndRemainder(dividingBy: d)
         return UInt8(truncatingIfNeeded: r >= d - r ? q + 1 : q)
+    }
+}
+
+/// For each output column of a box downscale: the source columns wholly inside it, and the
+/// source column straddling its right edge with its weight in it and in the next (0 and 0, and
+/// column 0, when none straddles).
+private struct ColumnSpans {
+    var interiorStart: [Int] = [], interiorEnd: [Int] = []
+    var straddler: [Int] = [], straddlerWeight: [UInt64] = [], carriedWeight: [UInt64] = []
+    var width = 0, sourceWidth = 0
+
+    /// One row of RGB samples (a source row, or the plain sums of several) collapsed to the
+    /// output columns: per output column, Σ (horizontal weight) · (r, g, b). The row is summed
+    /// once from the left, a pixel at a time (four samples read at once, the fourth ignored;
+    /// the last pixel sample by sample, so no read passes the row), into `prefix`; an output
+    /// column's inner columns are then a difference of two running sums, weighted once, and
+    /// its right straddler is split by weight between it and the next. Nothing branches on the
+    /// number of columns an output column spans, which varies from column to column and would
+    /// be mispredicted. The running sums wrap at 2³², but a difference, at most an output
+    /// column's inner sum, fits (`BoxDownscaler.opaqueFits`), so it is exact.
+    func collapse<T: FixedWidthInteger & UnsignedInteger & SIMDScalar>(_ samples: UnsafePointer<T>,
+                                                                       prefix: UnsafeMutablePointer<SIMD4<UInt32>>,
+                                                                       into collapsed: UnsafeMutablePointer<UInt64>) {
+        let raw = UnsafeRawPointer(samples), size = MemoryLayout<T>.stride
+        var running = SIMD4<UInt32>()
+        prefix[0] = running
+        for x in 0..<(sourceWidth &- 1) {
+            running &+= SIMD4<UInt32>(truncatingIfNeeded: raw.loadUnaligned(fromByteOffset: 3 &* x &* size, as: SIMD4<T>.self))
+            prefix[x &+ 1] = running
+        }
+        let k = 3 &* (sourceWidth &- 1)
+        running &+= SIMD4(UInt32(samples[k]), UInt32(samples[k &+ 1]), UInt32(samples[k &+ 2]), 0)
+        prefix[sourceWidth] = running
+        // The weighting is scalar: 64-bit vector multiplications cost SSE2 several steps a lane.
+        let span = UInt64(width)
+        interiorStart.withUnsafeBufferPointer { first in
+            interiorEnd.withUnsafeBufferPointer { end in
+                straddler.withUnsafeBufferPointer { straddler in
+                    straddlerWeight.withUnsafeBufferPointer { w0 in
+                        carriedWeight.withUnsafeBufferPointer { w1 in
+                            var carry: (UInt64, UInt64, UInt64) = (0, 0, 0)
+                            for i in 0..<width {
+                                let inner = prefix[end[i]] &- prefix[first[i]]
+                                let s = straddler[i], edge = prefix[s &+ 1] &- prefix[s]
+                                let a = w0[i], b = w1[i]
+                                let o = 3 &* i
+                                collapsed[o] = span &* UInt64(inner[0]) &+ a &* UInt64(edge[0]) &+ carry.0
+                                collapsed[o &+ 1] = span &* UInt64(inner[1]) &+ a &* UInt64(edge[1]) &+ carry.1
+                                collapsed[o &+ 2] = span &* UInt64(inner[2]) &+ a &* UInt64(edge[2]) &+ carry.2
+                                carry = (b &* UInt64(edge[0]), b &* UInt64(edge[1]), b &* UInt64(edge[2]))
+                            }
+                        }
+                    }
+                }
+            }
+        }
     }
 }

@@ -74,26 +74,32 @@ final class SharedRunTests: XCTestCase {
         options.noCache = true
         let spooled = Lock()
         nonisolated(unsafe) var atWrite: [String]? = nil
+        nonisolated(unsafe) var spoolBytes: [Int] = []
         options.beforeEachChange = { _ in
             spooled.withLock {
                 guard atWrite == nil else { return }
                 let folders = (try? FileManager.default.contentsOfDirectory(atPath: tmp)) ?? []
                 atWrite = folders.flatMap { f in ((try? FileManager.default.contentsOfDirectory(atPath: tmp + "/" + f)) ?? []).map { f + "/" + $0 } }
+                spoolBytes = atWrite!.map { (try? FileManager.default.attributesOfItem(atPath: tmp + "/" + $0)[.size] as? Int) ?? -1 }
             }
         }
         let c = CapturedConsole()
         let outcome = try BuildRun.run(config: loaded, jobs: Producers.standard.jobs(for: loaded), options: options, console: c.console)
         XCTAssertEqual(outcome.status, .ok, c.err)
-        // Forest, Mint and Rose Gold: one spooled thumbnail each while the outputs are written.
+        // Forest, Mint and Rose Gold: their thumbnails, one after another in the spool's one file,
+        // while the outputs are written.
         let names = try XCTUnwrap(atWrite)
-        XCTAssertEqual(names.count, 3, "\(names)")
-        XCTAssertTrue(names.allSatisfy { $0.hasPrefix("themegen-spool-") }, "\(names)")
+        XCTAssertEqual(names.count, 1, "\(names)")
+        XCTAssertTrue(names.allSatisfy { $0.hasPrefix("themegen-spool-") && $0.hasSuffix("/content") }, "\(names)")
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: tmp), [], "the spool outlived the run")
-        // What was written is each thumbnail, whole.
+        // What was written is each thumbnail, whole: together, what the spool held.
+        var written = 0
         for name in ["forest", "mint", "rose-gold"] {
             let png = try XCTUnwrap(FileManager.default.contents(atPath: dir + "/Generated/Preview/images/themes/\(name).png"))
             XCTAssertLessThanOrEqual(try PNGDecoder.decode(data: [UInt8](png), name: name).height, 540)
+            written += png.count
         }
+        XCTAssertEqual(spoolBytes, [written])
     }
 
     func testABrokenArtboardCostsOnlyItsOwnInputsOutputs() throws {

@@ -34,13 +34,43 @@ final class SpoolTests: XCTestCase {
             let folders = try FileManager.default.contentsOfDirectory(atPath: tmp)
             XCTAssertEqual(folders.count, 1)
             XCTAssertTrue(folders[0].hasPrefix("themegen-spool-\(getpid())-"), folders[0])
-            XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: tmp + "/" + folders[0]), ["1"])
+            XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: tmp + "/" + folders[0]), ["content"])
 
             spool.remove()
             XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: tmp), [])
             XCTAssertThrowsError(try content.read(shownAs: "Generated/Preview/images/themes/dusk.png")) { error in
                 XCTAssertEqual("\(error)", "Generated/Preview/images/themes/dusk.png: its content kept in \(file.path) is gone (was the temporary folder cleaned during the run?); run themegen again")
             }
+        }
+    }
+
+    /// Stores go one after another into one file, from both cores at once; each reads back
+    /// its own bytes.
+    func testConcurrentStoresShareOneFileAndReadBackTheirOwnBytes() throws {
+        try withTemporaryFolder { tmp in
+            let spool = Spool()
+            let contents = (0..<64).map { i in [UInt8]((0..<(i * 37 + 1)).map { UInt8(truncatingIfNeeded: $0 &* 7 &+ i) }) }
+            let lock = NSLock()
+            nonisolated(unsafe) var files = [SpooledFile?](repeating: nil, count: contents.count)
+            nonisolated(unsafe) var failures: [String] = []
+            DispatchQueue.concurrentPerform(iterations: contents.count) { i in
+                do {
+                    let file = try spool.store(contents[i], shownAs: "thumb\(i).png")
+                    lock.lock(); files[i] = file; lock.unlock()
+                } catch {
+                    lock.lock(); failures.append("\(error)"); lock.unlock()
+                }
+            }
+            XCTAssertEqual(failures, [])
+            let folders = try FileManager.default.contentsOfDirectory(atPath: tmp)
+            XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: tmp + "/" + folders[0]), ["content"])
+            let size = try XCTUnwrap(FileManager.default.attributesOfItem(atPath: tmp + "/" + folders[0] + "/content")[.size] as? Int)
+            XCTAssertEqual(size, contents.reduce(0) { $0 + $1.count })
+            for (i, file) in files.enumerated() {
+                XCTAssertEqual(try XCTUnwrap(file).read(shownAs: "out\(i).png"), contents[i], "store \(i)")
+            }
+            XCTAssertEqual(Set(files.map { $0!.offset }).count, contents.count)
+            spool.remove()
         }
     }
 

@@ -78,11 +78,14 @@ final class BoxDownscalerTests: XCTestCase {
 
     /// Opaque RGB rows (the theme pass's usual rows) take a faster path than RGBA rows; both
     /// give the same bytes: whole and fractional factors, edge rows on both sides of an output
-    /// row, and a thumbnail over 257 times shorter than its source (too many rows for the fast
-    /// path's 16-bit column sums, so it takes the RGBA path's).
+    /// row, the last source column inside an output column and straddling none, a thumbnail's
+    /// ratio (1125×2436 → 249×540, at a third of the size), and thumbnails over 257 times
+    /// shorter or 65,535 times narrower than their source (too many rows or columns for the
+    /// fast path's 16- and 32-bit sums, so they take the RGBA path's).
     func testOpaqueRowsGiveWhatTheirRGBARowsGive() {
         var state: UInt64 = 0x2545_F491_4F6C_DD1D
-        for (w, h, tw, th) in [(37, 41, 5, 3), (300, 700, 29, 61), (12, 12, 4, 6), (9, 8, 9, 8), (5, 600, 3, 2), (4, 1030, 1, 4)] {
+        for (w, h, tw, th) in [(37, 41, 5, 3), (300, 700, 29, 61), (12, 12, 4, 6), (9, 8, 9, 8), (5, 600, 3, 2), (4, 1030, 1, 4),
+                               (375, 812, 83, 180), (70_000, 2, 1, 1)] {
             var rgb = [UInt8](repeating: 0, count: w * h * 3)
             for i in rgb.indices {
                 state = state &* 6364136223846793005 &+ 1442695040888963407
@@ -104,7 +107,7 @@ final class BoxDownscalerTests: XCTestCase {
     /// where doubles stop being exact.
     func testRoundedQuotientMatchesTheDivision() {
         var state: UInt64 = 0x9E37_79B9_7F4A_7C15
-        for d: UInt64 in [1, 2, 3, 7, 255, 1125 * 2436, 2048 * 2732, 12_000 * 13_000, (1 << 44) - 1, 1 << 44, 1 << 50] {
+        for d: UInt64 in [1, 2, 3, 7, 255, 1023, 1024, 1025, 4096, 1125 * 2436, 2048 * 2732, 12_000 * 13_000, (1 << 43) + 12_345, (1 << 44) - 1, 1 << 44, 1 << 50] {
             let quotient = BoxDownscaler.RoundedQuotient(divisor: d)
             var cases: [UInt64] = [0, d / 2, (d + 1) / 2, d - 1, d, 255 * d, 255 * d - d / 2 - 1]
             for q in stride(from: UInt64(0), through: 254, by: 1) {
