@@ -1013,10 +1013,12 @@ struct ShapeFitter {
         var q = quality(model, inliers: inliers, measured: boxes.outside(overlays, of: inliers), candidates: candidates,
                         unusable: gradientCells.indices.map { gradientCells[$0] && !inliers[$0] }, noiseVariance: noiseVariance)
         var uncheckedPart: UncheckedPart? = nil
+        // The drawn cells outside the overlays' boxes: what the user can check.
+        let outsideBoxes = boxes.outside(overlays, of: (0..<inliers.count).map { grid.drawn($0) })
         if kind == .angular {
             // What the cells measured cannot vouch for: the seam, and the turn hidden under
             // the overlays (`angularUnchecked`).
-            let u = angularUnchecked(model, seen: boxes.outside(overlays, of: (0..<inliers.count).map { grid.drawn($0) }))
+            let u = angularUnchecked(model, seen: outsideBoxes)
             if max(u.seam, u.hidden) > q.maxDeltaE { uncheckedPart = u.seam >= u.hidden ? .seam : .hiddenTurn }
             q.maxDeltaE = max(q.maxDeltaE, u.seam, u.hidden)
         }
@@ -1038,7 +1040,9 @@ struct ShapeFitter {
                               unchecked: uncheckedPart)
         switch kind {
         case .radial: fit.extrapolation = Extrapolation.measure(model, grid: grid, seen: inliers, space: options.space)
-        case .angular: fit.extrapolation = Extrapolation.hiddenCentre(model, grid: grid, open: open, space: options.space)
+        case .angular:
+            fit.extrapolation = Extrapolation.worse(Extrapolation.hiddenCentre(model, grid: grid, open: open, space: options.space),
+                                                    Extrapolation.hiddenEdges(model, grid: grid, seen: outsideBoxes, space: options.space))
         }
         return Result(fit: fit, inliers: inliers)
     }
