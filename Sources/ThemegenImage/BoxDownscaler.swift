@@ -26,8 +26,8 @@ package struct BoxDownscaler {
     private let opaqueRows: Bool
     /// `addOpaque8`'s state for the pending output row: Σ (r, g, b) down each source column of
     /// the rows wholly inside it; the source rows straddling its top and bottom edges,
-    /// collapsed to the output columns (`collapse`), with their weights in it (0: none); and
-    /// room for the plain sums collapsed.
+    /// collapsed to the output columns (`ColumnSpans.collapse`), with their weights in it (0:
+    /// none); and room for the plain sums collapsed.
     private var plainSums: [UInt16] = []
     private var topEdge: [UInt64] = [], bottomEdge: [UInt64] = [], plainCollapsed: [UInt64] = []
     /// `ColumnSpans.collapse`'s running sums.

@@ -116,9 +116,9 @@ final class ShapeExtrapolationTests: XCTestCase {
     /// The browser check's seed 5 #2 on a 390 × 844 screen: a conic whose seam leaves its centre
     /// towards a card 35 px away and runs on under it to the card's shadow by the box's edge.
     /// In the browser's drawing the seam came back 0.9° off, a wedge of the wrong colour 17 px
-    /// wide at its far end (ΔE 10.9), with a fit of 0.36 and no warning. In the committed
-    /// renderer's drawing it comes back off too; the theme now says that its seam under the
-    /// card is a guess.
+    /// wide at its far end (ΔE 10.9), with a fit of 0.36 and no warning (in the committed
+    /// renderer's drawing it came back 8 off). The theme now says that its seam under the card
+    /// is a guess, by the seam's jump, on a few % of the box.
     func testConicSeamHiddenUnderACardIsAGuess() {
         let r = S.angular(Self.w, Self.h, center: (143.642 / 390, 280.628 / 844), start: 136.496,
                           [("#A7F91E", 0), ("#35DFAB", 0.179), ("#802454", 0.3621), ("#5FE1EE", 0.652), ("#E58EF3", 0.7711),
@@ -128,7 +128,6 @@ final class ShapeExtrapolationTests: XCTestCase {
         let f = S.fit(r)
         XCTAssertEqual(f.shape.type, "angular")
         XCTAssertNil(f.problem)
-        XCTAssertGreaterThan(S.accuracy(r.model, f.model, width: Self.w, height: Self.h).maxDeltaE, 1.5)
         guard let x = f.extrapolation else { return XCTFail("no guess said: \(f.stops)") }
         XCTAssertGreaterThan(x.maxDeltaE, 1.5)
         XCTAssertLessThan(x.coverage, 0.05)
