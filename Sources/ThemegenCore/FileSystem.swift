@@ -166,16 +166,7 @@ package enum FileSystem {
         defer { if !ok { unlink(tmp) } }
         do {
             defer { close(fd) }
-            var done = 0
-            while done < bytes.count {
-                let n = FileFaults.injected(.write, tmp) != nil ? -1
-                    : bytes.withUnsafeBytes { write(fd, $0.baseAddress! + done, $0.count - done) }
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    throw FileError(name, "cannot write: \(String(cString: strerror(errno)))", kind: .io)
-                }
-                done += n
-            }
+            try writeAll(bytes, to: fd, at: 0, path: tmp, shownAs: name)
             #if canImport(Darwin)
             let mustSync = true // macOS's sync() does not wait; its fsync is cheap
             #else
@@ -186,6 +177,38 @@ package enum FileSystem {
             }
         }
         ok = true
+    }
+
+    /// Writes all of `bytes` at `offset` of the open file `fd` (`path` is the file's, for fault
+    /// injection). Positional, so threads may write their own ranges of one file at once.
+    package static func writeAll(_ bytes: [UInt8], to fd: Int32, at offset: Int, path: String, shownAs name: String) throws {
+        var done = 0
+        while done < bytes.count {
+            let n = FileFaults.injected(.write, path) != nil ? -1
+                : bytes.withUnsafeBytes { pwrite(fd, $0.baseAddress! + done, $0.count - done, off_t(offset + done)) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw FileError(name, "cannot write: \(String(cString: strerror(errno)))", kind: .io)
+            }
+            done += n
+        }
+    }
+
+    /// `count` bytes from `offset` of the open file `fd`, or nil when the file ends before them.
+    package static func readRange(count: Int, from fd: Int32, at offset: Int, path: String, shownAs name: String) throws -> [UInt8]? {
+        var bytes = [UInt8](repeating: 0, count: count)
+        var done = 0
+        while done < count {
+            let n = FileFaults.injected(.read, path) != nil ? -1
+                : bytes.withUnsafeMutableBytes { pread(fd, $0.baseAddress! + done, count - done, off_t(offset + done)) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw FileError(name, "cannot read: \(String(cString: strerror(errno)))", kind: .io)
+            }
+            if n == 0 { return nil }
+            done += n
+        }
+        return bytes
     }
 
     /// Renames a written temp file over `path`: the atomic step.

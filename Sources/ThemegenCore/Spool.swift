@@ -40,14 +40,10 @@ package final class Spool: @unchecked Sendable {
             defer { end += bytes.count }
             return (path, descriptor, end)
         }
-        var done = 0
-        while done < bytes.count {
-            let n = bytes.withUnsafeBytes { pwrite(fd, $0.baseAddress! + done, $0.count - done, off_t(offset + done)) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                throw Spool.cannotKeep(name, String(cString: strerror(errno)))
-            }
-            done += n
+        do {
+            try FileSystem.writeAll(bytes, to: fd, at: offset, path: path, shownAs: name)
+        } catch let e as FileError {
+            throw Spool.cannotKeep(name, e.message)
         }
         return SpooledFile(path: path, offset: offset, sha256: SHA256.hex(bytes), size: bytes.count, spool: self)
     }
@@ -123,15 +119,7 @@ package struct SpooledFile: Sendable, Equatable {
         let fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
         guard fd >= 0 else { throw gone }
         defer { close(fd) }
-        var bytes = [UInt8](repeating: 0, count: size)
-        var done = 0
-        while done < size {
-            let n = bytes.withUnsafeMutableBytes { pread(fd, $0.baseAddress! + done, size - done, off_t(offset + done)) }
-            if n < 0 && errno == EINTR { continue }
-            if n < 0 { throw FileError(name, "cannot read its content kept in \(path): \(String(cString: strerror(errno)))", kind: .io) }
-            if n == 0 { throw gone }
-            done += n
-        }
+        guard let bytes = try FileSystem.readRange(count: size, from: fd, at: offset, path: path, shownAs: path) else { throw gone }
         return bytes
     }
 }

@@ -97,6 +97,21 @@ final class SpoolTests: XCTestCase {
         }
     }
 
+    /// A full disk while spooling: the error names the input and the remedy, as a write of the
+    /// project's own files does.
+    func testAFailedWriteNamesTheFileAndTheRemedy() throws {
+        try withTemporaryFolder { _ in
+            let spool = Spool()
+            defer { spool.remove() }
+            XCTAssertThrowsError(try FileFaults.with({ op, path in op == .write && path.hasSuffix("/content") ? ENOSPC : nil }) {
+                try spool.store([1, 2, 3], shownAs: "Exports/Themes/Dusk@3x.png")
+            }) { error in
+                XCTAssertEqual("\(error)", "Exports/Themes/Dusk@3x.png: cannot keep its preview image in the temporary folder (cannot write: No space left on device); free space there or set TMPDIR")
+                XCTAssertEqual((error as? ThemegenError)?.kind, .io)
+            }
+        }
+    }
+
     func testAnUnwritableTemporaryFolderNamesTheFileAndTheRemedy() throws {
         try withTemporaryFolder { tmp in
             setenv("TMPDIR", tmp + "/missing", 1)
