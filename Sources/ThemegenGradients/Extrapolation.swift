@@ -154,7 +154,9 @@ package struct Extrapolation: Sendable, Hashable {
         let ends = GradientFitter.deltaE(curve.premultiplied255(at: 0), curve.premultiplied255(at: 1), space: space)
         if ends > tolerance { edges.append((0, ends)) }
         for (a, b) in zip(m.stops, m.stops.dropFirst()) where b.position - a.position < edgeWidth {
-            let jump = GradientFitter.deltaE(curve.premultiplied255(at: a.position), curve.premultiplied255(at: b.position), space: space)
+            // A hard stop's two colours share one position: read them just either side of it.
+            let side = a.position == b.position ? 1e-7 : 0
+            let jump = GradientFitter.deltaE(curve.premultiplied255(at: a.position - side), curve.premultiplied255(at: b.position + side), space: space)
             if jump > tolerance { edges.append(((a.position + b.position) / 2, jump)) }
         }
         let cx = c.x * Double(grid.width), cy = c.y * Double(grid.height), cs = Double(grid.cellSize)

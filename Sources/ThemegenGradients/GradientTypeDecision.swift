@@ -21,11 +21,11 @@ enum GradientTypeDecision {
         let directions = DirectionEvidence(grid: grid)
         if let kinds = directions.shapesOnly() {
             let shapeGrid = grid.withPremultipliedSpread()
-            let (candidates, noiseVariance, smooth, _, _) = GradientFitter(grid: shapeGrid, options: options).candidateCells()
+            let (candidates, noiseVariance, smooth, labels, largest) = GradientFitter(grid: shapeGrid, options: options).candidateCells()
             var best: (fit: GradientFit, score: Double)? = nil
             for kind in kinds {
                 guard let r = ShapeFitter(kind: kind, grid: shapeGrid, options: options)
-                    .fit(candidates: candidates, noiseVariance: noiseVariance, smooth: smooth) else { continue }
+                    .fit(candidates: candidates, noiseVariance: noiseVariance, smooth: smooth, regions: (labels, largest)) else { continue }
                 let s = score(r.fit.model, grid: grid, cells: candidates)
                 if best == nil || s < best!.score { best = (r.fit, s) }
             }
@@ -55,10 +55,10 @@ enum GradientTypeDecision {
         // colours (what the linear fit took may stop where the stored colour jumps as alpha
         // reaches 0).
         let shapeGrid = grid.withPremultipliedSpread()
-        let (shapeCandidates, shapeNoise, smooth, _, _) = GradientFitter(grid: shapeGrid, options: options).candidateCells()
+        let (shapeCandidates, shapeNoise, smooth, labels, largest) = GradientFitter(grid: shapeGrid, options: options).candidateCells()
         for kind in [ShapeFitter.Kind.radial, .angular] {
             guard let r = ShapeFitter(kind: kind, grid: shapeGrid, options: options)
-                .fit(candidates: shapeCandidates, noiseVariance: shapeNoise, smooth: smooth) else { continue }
+                .fit(candidates: shapeCandidates, noiseVariance: shapeNoise, smooth: smooth, regions: (labels, largest)) else { continue }
             let s = score(r.fit.model, grid: grid, cells: candidates)
             if s < best.score { best = (r.fit, s) }
         }

@@ -116,6 +116,14 @@ extension GradientFitter {
             size[l] += 1; lo[l] = min(lo[l], t[k]); hi[l] = max(hi[l], t[k])
         }
         let minSize = max(16, n / 50)
+        // How far across the line the main region reaches: bars at the ends of the lines of
+        // equal colour (a status bar and a tab bar across a horizontal gradient) bound it, and
+        // a region beyond a hard stop no less.
+        var across = (lo: Double.infinity, hi: -Double.infinity)
+        for k in 0..<n where labels[k] == largest {
+            let u = grid.cx[k] * line.dy - grid.cy[k] * line.dx
+            across = (min(across.lo, u), max(across.hi, u))
+        }
         var cells = main, jumps: [Double] = []
         var gathered = (lo: lo[Int(largest)], hi: hi[Int(largest)])
         var merged = Set([Int(largest)])
@@ -131,7 +139,7 @@ extension GradientFitter {
             }
             guard let b = best else { break }
             merged.insert(b.label)
-            guard regionContinues(b.label, labels: labels, t: t, lo: lo[b.label], hi: hi[b.label], line: line) else { continue }
+            guard regionContinues(b.label, labels: labels, t: t, lo: lo[b.label], hi: hi[b.label], line: line, mainAcross: across) else { continue }
             for k in 0..<n where Int(labels[k]) == b.label { cells[k] = true }
             jumps.append(b.high ? (gathered.hi + lo[b.label]) / 2 : (hi[b.label] + gathered.lo) / 2)
             gathered = (min(gathered.lo, lo[b.label]), max(gathered.hi, hi[b.label]))
@@ -139,8 +147,10 @@ extension GradientFitter {
         return jumps.isEmpty ? nil : (cells, jumps.sorted())
     }
 
-    /// Whether region `l` spans the box across the gradient and reaches far enough along it.
-    private func regionContinues(_ l: Int, labels: [Int32], t: [Double], lo: Double, hi: Double, line: LinearGradient.Line) -> Bool {
+    /// Whether region `l` spans the box across the gradient (or as far across as the main
+    /// region, `mainAcross`, does) and reaches far enough along it.
+    private func regionContinues(_ l: Int, labels: [Int32], t: [Double], lo: Double, hi: Double, line: LinearGradient.Line,
+                                 mainAcross: (lo: Double, hi: Double)) -> Bool {
         // Flat or not: the colour range over the region.
         var cmin = Color4(repeating: .infinity), cmax = Color4(repeating: -.infinity)
         for k in 0..<t.count where Int(labels[k]) == l {
@@ -158,7 +168,8 @@ extension GradientFitter {
             if Int(labels[k]) == l { mine = (min(mine.lo, u), max(mine.hi, u)) }
         }
         guard box.hi > box.lo else { return false }
-        return mine.hi - mine.lo + Double(grid.cellSize) >= 0.85 * (box.hi - box.lo + Double(grid.cellSize))
+        let span = min(box.hi - box.lo, max(0, mainAcross.hi - mainAcross.lo))
+        return mine.hi - mine.lo + Double(grid.cellSize) >= 0.85 * (span + Double(grid.cellSize))
     }
 
     /// Each hard stop moved to where the cells across it put it (to about a tenth of a pixel):
@@ -225,13 +236,16 @@ extension GradientFitter {
         return q
     }
 
+    /// The angle whose hard stops, each placed best, explain the cells across them best.
     /// Where every stretch between hard stops is flat (stripes), only the edges tell the
-    /// direction: the angle within a degree whose hard stops, each placed best, explain the
-    /// cells across them best. Nil when a stretch has a slope (the fit's own steps find the
-    /// angle then).
+    /// direction: within a degree. Where a stretch has a slope, the fit's own steps find the
+    /// angle, to a few hundredths of a degree; an edge is sharper than any slope, and across
+    /// a tall box a hundredth of a degree moves it a fraction of a pixel that the cells across
+    /// it see (browser seed 5 #15): within a tenth of a degree.
     func edgeAngle(_ p: PiecewiseProfile, angle: Double) -> (Double, PiecewiseProfile)? {
+        var range = 1.0, tolerance = 0.01
         for i in 1..<max(1, p.knots.count) where p.knots[i] != p.knots[i - 1] {
-            if (p.colors[i] - p.colors[i - 1]).lengthSquared > 1 { return nil }
+            if (p.colors[i] - p.colors[i - 1]).lengthSquared > 1 { range = 0.1; tolerance = 0.002 }
         }
         let n = grid.columns * grid.rows
         func cost(_ a: Double) -> (Double, PiecewiseProfile) {
@@ -248,7 +262,7 @@ extension GradientFitter {
             return (sum, q)
         }
         // Within the [90, 270) the fitter keeps angles in, so the stops keep their order.
-        let x = GoldenSection.minimum(max(90, angle - 1), min(269.99, angle + 1), tolerance: 0.01) { cost($0).0 }
+        let x = GoldenSection.minimum(max(90, angle - range), min(269.99, angle + range), tolerance: tolerance) { cost($0).0 }
         let (fx, qx) = cost(x), (f0, _) = cost(angle)
         return fx < f0 ? (x, qx) : nil
     }

@@ -244,3 +244,16 @@ extension PiecewiseProfile {
         return out
     }
 }
+
+extension PiecewiseProfile {
+    /// The largest colour step across a hard stop (8-bit RGBA distance), 0 without one.
+    var largestJump: Double {
+        var out = 0.0
+        var i = 1
+        while i < knots.count {
+            if knots[i] == knots[i - 1] { out = max(out, (colors[i] - colors[i - 1]).lengthSquared.squareRoot()) }
+            i += 1
+        }
+        return out
+    }
+}

@@ -64,18 +64,20 @@ struct ShapeFitter {
     /// fitted on every cell, and Gauss-Newton steps on the geometry and the stops together
     /// finish it.
     ///
-    /// `candidates`, `noiseVariance` and `smooth` are the linear fitter's (`candidateCells`).
-    func fit(candidates: [Bool], noiseVariance: Double, smooth: [Bool]) -> Result? {
+    /// `candidates`, `noiseVariance`, `smooth` and `regions` (the smooth regions' labels and the
+    /// candidates' label) are the linear fitter's (`candidateCells`).
+    func fit(candidates: [Bool], noiseVariance: Double, smooth: [Bool], regions: (labels: [Int32], largest: Int32)) -> Result? {
         let starting = startCells(candidates)
         guard let start = initialGeometry(starting) else { return nil }
-        let free = fit(from: start, candidates: candidates, noiseVariance: noiseVariance, smooth: smooth)
+        let free = fit(from: start, candidates: candidates, noiseVariance: noiseVariance, smooth: smooth, regions: regions)
         guard kind == .radial, let free, aspectIsLoose(free) else { return free }
         // The simplest ellipse the pixels in view allow: a circle, unless the free ellipse
         // explains the cells clearly better (as the type decision scores them).
         var circles = self
         circles.holdsAspect = true
         guard let c = Self.ellipseCentre(directionRows(starting), circle: true),
-              let circle = circles.fit(from: Geometry(cx: c.cx, cy: c.cy), candidates: candidates, noiseVariance: noiseVariance, smooth: smooth)
+              let circle = circles.fit(from: Geometry(cx: c.cx, cy: c.cy), candidates: candidates, noiseVariance: noiseVariance,
+                                       smooth: smooth, regions: regions)
         else { return free }
         let looseScore = GradientTypeDecision.score(free.fit.model, grid: grid, cells: candidates)
         let circleScore = GradientTypeDecision.score(circle.fit.model, grid: grid, cells: candidates)
@@ -122,7 +124,9 @@ struct ShapeFitter {
         return seen.reduce(0) { $0 + ($1 ? 1 : 0) } * 2 < bins
     }
 
-    private func fit(from start: Geometry, candidates: [Bool], noiseVariance: Double, smooth: [Bool]) -> Result? {
+    private func fit(from start: Geometry, candidates cut: [Bool], noiseVariance: Double, smooth: [Bool],
+                     regions: (labels: [Int32], largest: Int32)) -> Result? {
+        var candidates = cut
         var g = start
         let cols = grid.columns, n = cols * grid.rows
         let sampled = (0..<n).map { candidates[$0] && ($0 % cols) % 2 == 0 && ($0 / cols) % 2 == 0 }
@@ -146,6 +150,8 @@ struct ShapeFitter {
             if round >= 2 && moved < 0.05 { break }
         }
         if kind == .angular {
+            // With a centre, the wedges the conic's own sharp rays cut off are gradient too.
+            candidates = ConicWedges.joined(candidates, labels: regions.labels, largest: regions.largest, grid: grid, cx: g.cx, cy: g.cy)
             (g.start, seamed) = seamAngle(g, cells: candidates)
             seamCentre = (g.cx, g.cy)
         }
@@ -220,7 +226,7 @@ struct ShapeFitter {
         }
         // What is not overlay: the cells judged gradient, and those no cell mean can describe
         // (an angular centre and seam, where they were when judged).
-        let gradientCells = (0..<n).map { drawn[$0] && (inliers[$0] || !fitted[$0]) }
+        var gradientCells = (0..<n).map { drawn[$0] && (inliers[$0] || !fitted[$0]) }
         if kind == .angular {
             // The centre and the seam are refined on what is not overlay: the cells judged
             // gradient, and the unjudged ones (the disc and the seam band) unless overlay lies
@@ -235,6 +241,17 @@ struct ShapeFitter {
                 p = profiles.fitProfile(bins: bins(positions(g, cells: cells), cells), warm: p)
             } else {
                 (g, p) = seamlessStart(g, profile: p, inliers: basis)
+            }
+            // The hard stops in the turn, placed by the cells across them (not smooth, so
+            // never in the bins); then the overlays judged again against them.
+            let hard = withHardStops(g, profile: p, cells: (0..<n).map { open[$0] || !smooth[$0] })
+            if hard.knots != p.knots {
+                p = hard
+                fitted = usable(drawn, g)
+                t = positions(g, cells: fitted)
+                found = overlays(g, profile: p, t: t, fitted: fitted, candidates: candidates, unsmooth: unsmooth, reach: reach)
+                inliers = zip(found, fitted).map { $0 && $1 }
+                gradientCells = (0..<n).map { drawn[$0] && (inliers[$0] || !fitted[$0]) }
             }
         }
         return result(g, profile: p, inliers: inliers, gradientCells: gradientCells, candidates: candidates, noiseVariance: noiseVariance)
@@ -322,7 +339,7 @@ struct ShapeFitter {
     private func overlays(_ g: Geometry, profile p: PiecewiseProfile, t: [Double], fitted: [Bool], candidates: [Bool],
                           unsmooth: [Bool], reach: Int) -> [Bool] {
         let half = 0.5 * Double(grid.cellSize), inv = 1 / scale, k2 = g.k * g.k
-        let near = 6 * Double(grid.cellSize)
+        let near = 6 * Double(grid.cellSize), jumps = p.jumps
         // A smooth set of cells stretched along a line of equal colour (thin in t) is the
         // model a little off at a kink, not something drawn on top.
         let spans: ([Int]) -> Bool = { region in
@@ -337,6 +354,15 @@ struct ShapeFitter {
                                       isoBands: kind == .angular ? rays(g, t: t, fitted: fitted) : nil) { k in
             let dx = grid.cx[k] - g.cx, dy = grid.cy[k] - g.cy
             guard fitted[k] else { return (grid.color(k), 0) }
+            // A cell across a hard stop mixes its two colours in the proportion of its pixels,
+            // which half a pixel (and a hundredth of a degree) of error in the stop's place
+            // moves by that much of the jump: renderers differ by more along a hard edge.
+            if kind == .angular && !jumps.isEmpty
+                && GradientFitter.nearJump(t[k], jumps, half * (abs(dx) + abs(dy)) / max(1, dx * dx + dy * dy) / (2 * Double.pi)) {
+                let r = (dx * dx + dy * dy).squareRoot()
+                let slack = p.largestJump * (0.5 + r * 0.0002) / Double(grid.cellSize)
+                return (pixelMean(k) { x, y in p.value(self.position(g, x, y)) }, slack)
+            }
             if dx * dx + dy * dy < near * near {
                 // Near an angular centre a cell spans a wide arc: what the model averages to over
                 // its pixels decides (a card there is still an overlay). Near a radial one the
@@ -888,9 +914,22 @@ struct ShapeFitter {
         return s / n
     }
 
+    /// A colour function averaged over every pixel centre of cell k, as the cell's mean was
+    /// taken: where a hard edge crosses the cell, every other pixel is not enough.
+    private func pixelMean(_ k: Int, _ color: (Double, Double) -> Color4) -> Color4 {
+        let cs = grid.cellSize
+        let x0 = k % grid.columns * cs, y0 = k / grid.columns * cs
+        let x1 = min(x0 + cs, grid.width), y1 = min(y0 + cs, grid.height)
+        var s = Color4.zero
+        for y in y0..<y1 {
+            for x in x0..<x1 { s += color(Double(x) + 0.5, Double(y) + 0.5) }
+        }
+        return s / Double((x1 - x0) * (y1 - y0))
+    }
+
     /// Every other pixel of cell k each way, as the point (x, y) a cell average samples.
     @inline(__always)
-    private func forEachSample(_ k: Int, _ body: (Double, Double) -> Void) {
+    func forEachSample(_ k: Int, _ body: (Double, Double) -> Void) {
         let cs = grid.cellSize
         let x0 = Double(k % grid.columns * cs), y0 = Double(k / grid.columns * cs)
         let w = min(cs, grid.width - Int(x0)), h = min(cs, grid.height - Int(y0))
@@ -1090,7 +1129,9 @@ struct ShapeFitter {
     /// a wedge of the wrong colour 7 px wide along it.)
     private func snappedStart(_ m: GradientModel, inliers: [Bool]) -> GradientModel {
         guard case let .angular(center, start) = m.shape, start != start.rounded() else { return m }
-        if m.stops.count >= 2 && m.stops[0].color != m.stops[m.stops.count - 1].color {
+        // A hard stop's ray turns with the start as the seam does.
+        let hardStop = zip(m.stops, m.stops.dropFirst()).contains { $0.position == $1.position && $0.color != $1.color }
+        if m.stops.count >= 2 && (m.stops[0].color != m.stops[m.stops.count - 1].color || hardStop) {
             let cx = center.x * Double(grid.width), cy = center.y * Double(grid.height)
             var reach = 0.0
             for (x, y) in [(0.0, 0.0), (Double(grid.width), 0.0), (0.0, Double(grid.height)), (Double(grid.width), Double(grid.height))] {
@@ -1157,6 +1198,9 @@ struct ShapeFitter {
         // The stops' rays, where an angular model's slope changes (at the turn's start too,
         // a seam or a flat run's end).
         let kinks = centre == nil ? [] : m.stops.map(\.position)
+        // Where the colour jumps (a hard stop), every pixel counts: every other one is off by
+        // a part of the jump.
+        let hardKinks = centre == nil ? [] : zip(m.stops, m.stops.dropFirst()).filter { $0.position == $1.position }.map(\.0.position)
         let space = options.space, translucent = grid.translucent, cols = grid.columns
         @inline(__always) func model(_ k: Int) -> Color4 {
             if let o = centre {
@@ -1168,6 +1212,7 @@ struct ShapeFitter {
                 if r2 < near * near { return cellAverage(k) { modelColor(linear, coordinates, $0, $1) } }
                 let t = coordinates.position(x: grid.cx[k], y: grid.cy[k])
                 let reachT = half * (abs(dx) + abs(dy)) / r2 / (2 * Double.pi)
+                for p in hardKinks where min(abs(t - p), 1 - abs(t - p)) < reachT { return pixelMean(k) { modelColor(linear, coordinates, $0, $1) } }
                 for p in kinks where min(abs(t - p), 1 - abs(t - p)) < reachT { return cellAverage(k) { modelColor(linear, coordinates, $0, $1) } }
             }
             return modelColor(linear, coordinates, grid.cx[k], grid.cy[k])

@@ -36,15 +36,21 @@ package enum GradientTestSupport {
     /// The same for gradients of any shape (translucent ones composited over black and over
     /// white, the worse). For an angular gradient the max leaves out the disc of 10 px around
     /// its centre and the 2 px band along its seam when the first and last colours differ (the
-    /// issue's measure); the mean is over every pixel.
+    /// issue's measure), and along each hard stop's ray (as the browser check does: renderers
+    /// differ along a hard edge); the mean is over every pixel.
     package static func accuracy(_ a: GradientModel, _ b: GradientModel, width: Int, height: Int,
                          space: RGBSpace = .sRGB, step: Int = 3) -> FitQuality {
         let ca = a.coordinates(width: width, height: height), cb = b.coordinates(width: width, height: height)
         var xs = Array(stride(from: 0, to: width, by: step)); if xs.last != width - 1 { xs.append(width - 1) }
         var ys = Array(stride(from: 0, to: height, by: step)); if ys.last != height - 1 { ys.append(height - 1) }
         var excluded: (Double, Double, Double, Bool)? = nil
+        var edges: [(ux: Double, uy: Double)] = []
         if case let .angular(c, start) = a.shape {
             excluded = (c.x * Double(width), c.y * Double(height), start, a.stops.first?.color != a.stops.last?.color)
+            for (s, t) in zip(a.stops, a.stops.dropFirst()) where s.position == t.position {
+                let r = (start + s.position * 360) * Double.pi / 180
+                edges.append((sin(r), -cos(r)))
+            }
         }
         var sum = 0.0, worst = 0.0, n = 0.0
         for y in ys {
@@ -61,6 +67,7 @@ package enum GradientTestSupport {
                     if dx * dx + dy * dy < 100 { continue }
                     let r = start * Double.pi / 180, ux = sin(r), uy = -cos(r)
                     if seamed && dx * ux + dy * uy > 0 && abs(dx * uy - dy * ux) < 2 { continue }
+                    if edges.contains(where: { dx * $0.ux + dy * $0.uy > 0 && abs(dx * $0.uy - dy * $0.ux) <= 2 }) { continue }
                 }
                 worst = max(worst, e)
             }

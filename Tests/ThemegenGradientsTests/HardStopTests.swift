@@ -69,6 +69,38 @@ final class HardStopTests: XCTestCase {
         }
     }
 
+    /// Browser seed 5 #15: a nearly horizontal line, a hard stop 27% from its end. The status
+    /// and tab bars cut the strip beyond it short of the box's height (85% of it), as they cut
+    /// the main region: the strip was left out, taken for an overlay, and the artboard rejected
+    /// ("overlays 100%"). Now it is joined: every stop, the hard stop within 1.5 px. The angle
+    /// is placed by the edge too (`edgeAngle`): 0.02° off, the cells across the edge, 812 px
+    /// long, put the fit's max at 3.35, over the rejection line. It is 2.2 now: above the
+    /// promise, and said.
+    func testStripBeyondAHardStopBetweenBars() {
+        let w = 375, h = 812
+        let eight = [("#9D7E38", 0.0), ("#D2FD3C", 0.1345), ("#6874BD", 0.2761), ("#147818", 0.4597), ("#84941B", 0.7282), ("#4522DF", 0.7282),
+                     ("#EC0D11", 0.8627), ("#47DF7A", 1.0)]
+        let r = GradientRenderer(width: w, height: h, gradient: S.gradient(97.919, eight), dither: true,
+                                 overlays: [OverlayScenarios.statusBar(w), OverlayScenarios.tabBar(w)])
+        let f = S.fit(r)
+        XCTAssertEqual(f.shape, .linear)
+        XCTAssertNil(f.problem)
+        XCTAssertEqual(f.overlays.count, 2, "\(f.overlays)")
+        XCTAssertEqual(f.angle, 97.919, accuracy: 0.05)
+        XCTAssertLessThanOrEqual(f.quality.meanDeltaE, 0.5)
+        XCTAssertLessThanOrEqual(f.quality.maxDeltaE, 3)
+        let lineLength = r.gradient.line(width: w, height: h).length
+        XCTAssertEqual(f.stops.count, eight.count, "\(f.stops.map { "\(HexColor.format($0.color))@\($0.position)" })")
+        guard f.stops.count == eight.count else { return }
+        XCTAssertEqual(f.stops[4].position, f.stops[5].position)
+        for (i, (a, b)) in zip(f.stops, eight).enumerated() {
+            XCTAssertEqual(a.position, b.1, accuracy: i == 4 || i == 5 ? 1.5 / lineLength : 0.01, "stop \(i)")
+            let e = DeltaE2000.difference(Lab(rgb: Vec3(a.color.red, a.color.green, a.color.blue), in: .sRGB),
+                                          Lab(rgb: Vec3(S.hex(b.0).red, S.hex(b.0).green, S.hex(b.0).blue), in: .sRGB))
+            XCTAssertLessThanOrEqual(e, 1, "stop \(i): \(HexColor.format(a.color)) vs \(b.0)")
+        }
+    }
+
     /// Seeded gradients of 5 to 16 stops (a random walk in RGB, at seeded angles) and hue-wheel
     /// rainbows of 5 to 9 stops: the authored stop count (none of these stops is within ΔE 0.1
     /// of the line between its neighbours), positions within 0.01, the box within the promise.
