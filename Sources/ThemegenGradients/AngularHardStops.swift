@@ -48,7 +48,8 @@ extension ShapeFitter {
             let dx = grid.cx[k] - g.cx, dy = grid.cy[k] - g.cy
             guard dx * ux + dy * uy > minR && abs(dx * uy - dy * ux) < width else { continue }
             band.append(k)
-            forEachSample(k) { x, y in turns.append(GradientModel.Coordinates.turn(dx: x - g.cx, dy: y - g.cy, from: g.start)) }
+            // Every pixel: a sample of every other one each way is an eighth of the jump off.
+            forEachPixel(k) { x, y in turns.append(GradientModel.Coordinates.turn(dx: x - g.cx, dy: y - g.cy, from: g.start)) }
             ends.append(turns.count)
         }
         guard band.count >= 8 else { return nil }

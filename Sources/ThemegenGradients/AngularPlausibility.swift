@@ -193,15 +193,6 @@ extension ShapeFitter {
         return max(0, DeltaE2000.difference(lab(allowed.colour), cell) - DeltaE2000.difference(lab(free.colour), cell))
     }
 
-    /// Every pixel centre of cell k.
-    private func forEachPixel(_ k: Int, _ body: (Double, Double) -> Void) {
-        let cs = grid.cellSize
-        let x0 = k % grid.columns * cs, y0 = k / grid.columns * cs
-        for y in y0..<min(y0 + cs, grid.height) {
-            for x in x0..<min(x0 + cs, grid.width) { body(Double(x) + 0.5, Double(y) + 0.5) }
-        }
-    }
-
     private func premultiplied(_ s: GradientStop) -> Color4 {
         let c = s.color
         return Color4(c.red * c.alpha, c.green * c.alpha, c.blue * c.alpha, c.alpha) * 255

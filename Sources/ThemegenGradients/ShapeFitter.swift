@@ -917,19 +917,25 @@ struct ShapeFitter {
     /// A colour function averaged over every pixel centre of cell k, as the cell's mean was
     /// taken: where a hard edge crosses the cell, every other pixel is not enough.
     private func pixelMean(_ k: Int, _ color: (Double, Double) -> Color4) -> Color4 {
+        var s = Color4.zero, n = 0.0
+        forEachPixel(k) { x, y in s += color(x, y); n += 1 }
+        return s / n
+    }
+
+    /// Every pixel centre (x, y) of cell k.
+    @inline(__always)
+    func forEachPixel(_ k: Int, _ body: (Double, Double) -> Void) {
         let cs = grid.cellSize
         let x0 = k % grid.columns * cs, y0 = k / grid.columns * cs
         let x1 = min(x0 + cs, grid.width), y1 = min(y0 + cs, grid.height)
-        var s = Color4.zero
         for y in y0..<y1 {
-            for x in x0..<x1 { s += color(Double(x) + 0.5, Double(y) + 0.5) }
+            for x in x0..<x1 { body(Double(x) + 0.5, Double(y) + 0.5) }
         }
-        return s / Double((x1 - x0) * (y1 - y0))
     }
 
     /// Every other pixel of cell k each way, as the point (x, y) a cell average samples.
     @inline(__always)
-    func forEachSample(_ k: Int, _ body: (Double, Double) -> Void) {
+    private func forEachSample(_ k: Int, _ body: (Double, Double) -> Void) {
         let cs = grid.cellSize
         let x0 = Double(k % grid.columns * cs), y0 = Double(k / grid.columns * cs)
         let w = min(cs, grid.width - Int(x0)), h = min(cs, grid.height - Int(y0))
