@@ -13,9 +13,10 @@ import Darwin
 /// (`refinedSeam`), each such edge is placed by the cells along its ray, whose means mix the
 /// two sides in the proportion of their pixels on either side.
 extension ShapeFitter {
-    /// `p` with each pair of neighbouring knots under `Extrapolation.edgeWidth` apart, whose colour step is
-    /// far steeper than the ramps on either side, made one hard stop where the cells along its
-    /// ray (`cells` among them) put it, when that explains those cells at least twice as well.
+    /// `p` with each pair of neighbouring knots under `Extrapolation.edgeWidth` apart, whose
+    /// colour step is far steeper than the ramps on either side, made one hard stop where the
+    /// cells along its ray (`cells` among them) put it, when that explains those cells at least
+    /// twice as well.
     func withHardStops(_ g: Geometry, profile p: PiecewiseProfile, cells: [Bool]) -> PiecewiseProfile {
         var q = p
         var i = 1

@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// The wedges of an angular gradient that its own sharp rays cut off from the rest.
 ///
 /// The segmentation splits the smooth cells at sharp edges. A conic's seam and a hard stop are
@@ -42,9 +36,7 @@ enum ConicWedges {
         for k in 0..<n where grid.drawn(k) {
             let dx = grid.cx[k] - cx, dy = grid.cy[k] - cy
             guard dx * dx + dy * dy >= near * near else { continue }
-            var a = atan2(dx, -dy)
-            if a < 0 { a += 2 * Double.pi }
-            bin[k] = min(bins - 1, Int(a / (2 * Double.pi) * Double(bins)))
+            bin[k] = min(bins - 1, Int(GradientModel.Coordinates.turn(dx: dx, dy: dy, from: 0) * Double(bins)))
             if candidates[k] { gradientIn[bin[k]] += 1 }
         }
         var out = candidates
