@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Hard stops inside an angular gradient's turn (two stops at one position).
 ///
 /// The cells across a hard stop's ray are not smooth, so they stay out of the profile's bins,
@@ -41,16 +35,12 @@ extension ShapeFitter {
         let slopeAfter = (p.colors[i + 2] - p.colors[i + 1]) / (p.knots[i + 2] - p.knots[i + 1])
         @inline(__always) func before(_ f: Double) -> Color4 { clamped255(p.colors[i] + slopeBefore * (f - a)) }
         @inline(__always) func after(_ f: Double) -> Color4 { clamped255(p.colors[i + 1] + slopeAfter * (f - b)) }
-        // The cells within two cells of the ray through the middle of the pair, away from the centre.
-        let mid = (g.start + (a + b) / 2 * 360) * Double.pi / 180, ux = sin(mid), uy = -cos(mid)
-        let minR = 4 * Double(grid.cellSize), width = 2 * Double(grid.cellSize)
-        var band: [Int] = [], turns: [Double] = [], ends: [Int] = []
-        for k in 0..<cells.count where cells[k] && grid.drawn(k) {
-            let dx = grid.cx[k] - g.cx, dy = grid.cy[k] - g.cy
-            guard dx * ux + dy * uy > minR && abs(dx * uy - dy * ux) < width else { continue }
-            band.append(k)
+        // The cells along the ray through the middle of the pair, and their pixels' turns.
+        let band = band(g, alongRayAt: g.start + (a + b) / 2 * 360).filter { cells[$0] }
+        var turns: [Double] = [], ends: [Int] = []
+        for k in band {
             // Every pixel: a sample of every other one each way is an eighth of the jump off.
-            forEachPixel(k) { x, y in turns.append(GradientModel.Coordinates.turn(dx: x - g.cx, dy: y - g.cy, from: g.start)) }
+            grid.forEachPixel(k) { x, y in turns.append(GradientModel.Coordinates.turn(dx: x - g.cx, dy: y - g.cy, from: g.start)) }
             ends.append(turns.count)
         }
         guard band.count >= 8 else { return nil }

@@ -169,7 +169,7 @@ extension ShapeFitter {
         let steps = Int(2 * reach / quarter) + 1
         var change = [Color4](repeating: .zero, count: steps + 1)
         var sum = Color4.zero, m = 0.0
-        forEachPixel(k) { x, y in
+        grid.forEachPixel(k) { x, y in
             let f = GradientModel.Coordinates.turn(dx: x - cx, dy: y - cy, from: start)
             let d = f < 0.5 ? f : f - 1
             let after = colour(d), before = colour(d + 1)

@@ -322,6 +322,15 @@ struct CellGrid {
     @inline(__always)
     func color(_ k: Int) -> Color4 { Color4(r[k], g[k], b[k], a[k]) }
 
+    /// Every pixel centre (x, y) of cell k, over which the cell's mean was taken.
+    @inline(__always)
+    func forEachPixel(_ k: Int, _ body: (Double, Double) -> Void) {
+        let x0 = k % columns * cellSize, y0 = k / columns * cellSize
+        for y in y0..<min(y0 + cellSize, height) {
+            for x in x0..<min(x0 + cellSize, width) { body(Double(x) + 0.5, Double(y) + 0.5) }
+        }
+    }
+
     init(_ acc: GradientAccumulator) {
         width = acc.width; height = acc.height; columns = acc.columns; rows = acc.rows; cellSize = acc.cellSize
         let n = columns * rows

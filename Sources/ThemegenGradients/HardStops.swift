@@ -51,14 +51,9 @@ extension GradientFitter {
     }
 
     func pixelAverage(_ p: ProfileView, line: LinearGradient.Line, k: Int) -> Color4 {
-        let cs = grid.cellSize
-        let x0 = k % grid.columns * cs, y0 = k / grid.columns * cs
-        let x1 = min(x0 + cs, grid.width), y1 = min(y0 + cs, grid.height)
         var s = Color4.zero
-        for y in y0..<y1 {
-            for x in x0..<x1 { s += p.value(line.t(x: Double(x) + 0.5, y: Double(y) + 0.5)) }
-        }
-        return s / Double((x1 - x0) * (y1 - y0))
+        grid.forEachPixel(k) { x, y in s += p.value(line.t(x: x, y: y)) }
+        return s / grid.count[k]
     }
 
     /// The profile fitted stretch by stretch between hard stops at `jumps` (sorted): each

@@ -793,7 +793,7 @@ struct ShapeFitter {
     /// samples' turns are computed once: moving the seam only changes which side of it each
     /// sample falls on.
     private func refinedSeam(_ g: Geometry, profile p: PiecewiseProfile, open: [Bool]) -> Double {
-        let band = seamBand(g).filter { open[$0] }
+        let band = band(g, alongRayAt: g.start).filter { open[$0] }
         guard !band.isEmpty else { return g.start }
         var turns: [Double] = [], ends: [Int] = []
         for k in band {
@@ -880,9 +880,10 @@ struct ShapeFitter {
         return (cx, cy)
     }
 
-    /// Opaque cells within two cells of the seam ray, away from the centre.
-    private func seamBand(_ g: Geometry) -> [Int] {
-        let a = g.start * Double.pi / 180, ux = sin(a), uy = -cos(a)
+    /// The drawn cells within two cells of the ray at `angle` (CSS degrees) from the centre,
+    /// beyond four cells from it: the seam's (at `g.start`), or a hard stop's.
+    func band(_ g: Geometry, alongRayAt angle: Double) -> [Int] {
+        let a = angle * Double.pi / 180, ux = sin(a), uy = -cos(a)
         let minR = 4 * Double(grid.cellSize), width = 2 * Double(grid.cellSize)
         var out: [Int] = []
         for k in 0..<(grid.columns * grid.rows) where grid.drawn(k) {
@@ -918,19 +919,8 @@ struct ShapeFitter {
     /// taken: where a hard edge crosses the cell, every other pixel is not enough.
     private func pixelMean(_ k: Int, _ color: (Double, Double) -> Color4) -> Color4 {
         var s = Color4.zero, n = 0.0
-        forEachPixel(k) { x, y in s += color(x, y); n += 1 }
+        grid.forEachPixel(k) { x, y in s += color(x, y); n += 1 }
         return s / n
-    }
-
-    /// Every pixel centre (x, y) of cell k.
-    @inline(__always)
-    func forEachPixel(_ k: Int, _ body: (Double, Double) -> Void) {
-        let cs = grid.cellSize
-        let x0 = k % grid.columns * cs, y0 = k / grid.columns * cs
-        let x1 = min(x0 + cs, grid.width), y1 = min(y0 + cs, grid.height)
-        for y in y0..<y1 {
-            for x in x0..<x1 { body(Double(x) + 0.5, Double(y) + 0.5) }
-        }
     }
 
     /// Every other pixel of cell k each way, as the point (x, y) a cell average samples.
