@@ -85,9 +85,11 @@ package struct GradientModel: Sendable, Hashable {
         /// direction (dx, dy) in y-down pixels: 0 ≤ result < 1.
         @inline(__always)
         static func turn(dx: Double, dy: Double, from start: Double) -> Double {
-            let degrees = atan2(dx, -dy) * 180 / Double.pi - start
-            var f = (degrees / 360).truncatingRemainder(dividingBy: 1)
-            if f < 0 { f += 1 }
+            // x − ⌊x⌋ is exactly what fmod(x, 1), plus 1 when negative, gives for the |x| < 2
+            // an angle less a start can reach (but 0 where fmod gave −0), at a fraction of
+            // fmod's cost.
+            let x = (atan2(dx, -dy) * 180 / Double.pi - start) / 360
+            let f = x - x.rounded(.down)
             return f >= 1 ? 0 : f
         }
     }

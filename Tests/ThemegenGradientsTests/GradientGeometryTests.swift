@@ -30,6 +30,31 @@ final class GradientGeometryTests: XCTestCase {
     }
 
     /// linear-gradient(90deg, #000, #fff) over 256 px: pixel x is round(255 · (x + ½) / 256).
+    /// An angular position is the fraction of the turn from the start, 0 ≤ t < 1, exactly as
+    /// fmod(x, 1) (plus 1 below 0) gives it: the floor the fitter uses instead is cheaper, and
+    /// must not move a stop's place or a seam's side by a single bit.
+    func testTurnIsFmodOfTheAngleExactly() {
+        func reference(_ dx: Double, _ dy: Double, _ start: Double) -> Double {
+            let degrees = atan2(dx, -dy) * 180 / Double.pi - start
+            var f = (degrees / 360).truncatingRemainder(dividingBy: 1)
+            if f < 0 { f += 1 }
+            return f >= 1 ? 0 : f
+        }
+        var cases: [(Double, Double, Double)] = [(0, -1, 0), (0, -1, 359.99), (1, 0, 90), (0, 1, 180), (-1, 0, 270), (-1e-300, -1, 0),
+                                                  (1e-300, -1, 0), (0, 1, 0), (-1, -1e-12, 90), (1, 1, 359.999999)]
+        // Directions around the turn and starts all round it, spread by coprime strides.
+        for i in 0..<20_000 {
+            cases.append((Double(i * 7_919 % 4_001) / 2 - 1_000.25, Double(i * 104_729 % 4_001) / 2 - 1_000.25, Double(i * 1_297 % 36_000) / 100))
+        }
+        for (dx, dy, start) in cases {
+            let t = GradientModel.Coordinates.turn(dx: dx, dy: dy, from: start)
+            // Exactly equal (fmod gave −0 where a whole turn is taken from a turn; the floor gives 0).
+            XCTAssertEqual(t, reference(dx, dy, start), "\(dx), \(dy) from \(start)")
+            XCTAssertEqual(t.sign, .plus)
+            XCTAssertTrue(t >= 0 && t < 1)
+        }
+    }
+
     func testRendererMatchesBrowserSampling() {
         let r = GradientRenderer(width: 256, height: 2, gradient: S.gradient(90, [("#000000", 0), ("#FFFFFF", 1)]))
         let img = r.render()
