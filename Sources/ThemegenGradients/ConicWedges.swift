@@ -23,10 +23,12 @@ enum ConicWedges {
         let n = candidates.count
         guard labels.count == n, largest >= 0 else { return candidates }
         let drawnCount = (0..<n).reduce(0) { $0 + (grid.drawn($1) ? 1 : 0) }
-        var size = [Int: Int]()
-        for k in 0..<n where labels[k] >= 0 && labels[k] != largest && grid.drawn(k) { size[Int(labels[k]), default: 0] += 1 }
+        // Each other region's drawn cells, gathered once.
+        var cellsOf = [Int32: [Int]]()
+        for k in 0..<n where labels[k] >= 0 && labels[k] != largest && grid.drawn(k) { cellsOf[labels[k], default: []].append(k) }
         // The largest first: a card inside a wedge is then told by the wedge around it.
-        let regions = size.filter { Double($0.value) >= minimumShare * Double(drawnCount) }.sorted { ($0.value, $1.key) > ($1.value, $0.key) }.map(\.key)
+        let regions = cellsOf.filter { Double($0.value.count) >= minimumShare * Double(drawnCount) }
+            .sorted { ($0.value.count, $1.key) > ($1.value.count, $0.key) }.map(\.value)
         guard !regions.isEmpty else { return candidates }
         // Directions are unsure near the centre, where a cell spans a wide arc.
         let near = 2.5 * Double(grid.cellSize)
@@ -43,13 +45,13 @@ enum ConicWedges {
         for region in regions {
             var occupied = [Bool](repeating: false, count: bins)
             var own = 0
-            for k in 0..<n where Int(labels[k]) == region && bin[k] >= 0 { occupied[bin[k]] = true; own += 1 }
+            for k in region where bin[k] >= 0 { occupied[bin[k]] = true; own += 1 }
             guard let arc = coveringArc(occupied), arc.length >= 6 else { continue }
             // The arc's end bins hold the cells along its edges, on either side.
             var intruders = 0
             for i in 1..<(arc.length - 1) { intruders += gradientIn[(arc.first + i) % bins] }
             guard intruders * 50 <= own else { continue }
-            for k in 0..<n where Int(labels[k]) == region {
+            for k in region {
                 out[k] = true
                 if bin[k] >= 0 { gradientIn[bin[k]] += 1 }
             }

@@ -233,27 +233,18 @@ private struct BinMoments {
 }
 
 extension PiecewiseProfile {
-    /// The positions of hard stops: two knots at the same position, the colour jumping there.
-    var jumps: [Double] {
-        var out: [Double] = []
+    /// The hard stops: two knots at the same position, and the colour step there (8-bit RGBA
+    /// distance).
+    var hardStops: [(at: Double, step: Double)] {
+        var out: [(at: Double, step: Double)] = []
         var i = 1
         while i < knots.count {
-            if knots[i] == knots[i - 1] { out.append(knots[i]) }
+            if knots[i] == knots[i - 1] { out.append((knots[i], (colors[i] - colors[i - 1]).lengthSquared.squareRoot())) }
             i += 1
         }
         return out
     }
-}
 
-extension PiecewiseProfile {
-    /// The largest colour step across a hard stop (8-bit RGBA distance), 0 without one.
-    var largestJump: Double {
-        var out = 0.0
-        var i = 1
-        while i < knots.count {
-            if knots[i] == knots[i - 1] { out = max(out, (colors[i] - colors[i - 1]).lengthSquared.squareRoot()) }
-            i += 1
-        }
-        return out
-    }
+    /// The positions of hard stops, where the colour jumps.
+    var jumps: [Double] { hardStops.map(\.at) }
 }

@@ -339,7 +339,8 @@ struct ShapeFitter {
     private func overlays(_ g: Geometry, profile p: PiecewiseProfile, t: [Double], fitted: [Bool], candidates: [Bool],
                           unsmooth: [Bool], reach: Int) -> [Bool] {
         let half = 0.5 * Double(grid.cellSize), inv = 1 / scale, k2 = g.k * g.k
-        let near = 6 * Double(grid.cellSize), jumps = p.jumps
+        let near = 6 * Double(grid.cellSize), hardStops = p.hardStops, jumps = hardStops.map(\.at)
+        let largestJump = hardStops.map(\.step).max() ?? 0
         // A smooth set of cells stretched along a line of equal colour (thin in t) is the
         // model a little off at a kink, not something drawn on top.
         let spans: ([Int]) -> Bool = { region in
@@ -360,7 +361,7 @@ struct ShapeFitter {
             if kind == .angular && !jumps.isEmpty
                 && GradientFitter.nearJump(t[k], jumps, half * (abs(dx) + abs(dy)) / max(1, dx * dx + dy * dy) / (2 * Double.pi)) {
                 let r = (dx * dx + dy * dy).squareRoot()
-                let slack = p.largestJump * (0.5 + r * 0.0002) / Double(grid.cellSize)
+                let slack = largestJump * (0.5 + r * 0.0002) / Double(grid.cellSize)
                 return (pixelMean(k) { x, y in p.value(self.position(g, x, y)) }, slack)
             }
             if dx * dx + dy * dy < near * near {
