@@ -25,14 +25,19 @@ package struct BoxDownscaler {
     /// Whether opaque 8-bit RGB rows take `addOpaque8` (see `opaqueFits`).
     private let opaqueRows: Bool
     /// `addOpaque8`'s state for the pending output row: Σ (r, g, b) down each source column of
-    /// the rows wholly inside it; the source rows straddling its top and bottom edges,
-    /// collapsed to the output columns (`ColumnSpans.collapse`), with their weights in it (0:
-    /// none); and room for the plain sums collapsed.
+    /// the rows wholly inside it; the source row straddling its top edge, and that row's
+    /// weight in it (0: none); and room for the row's samples summed down with their weights,
+    /// in 16 bits when they fit (`narrow`), and for those sums collapsed across the columns.
+    /// Vertical weights are in units of `verticalUnit` (see `startOpaque`).
     private var plainSums: [UInt16] = []
-    private var topEdge: [UInt64] = [], bottomEdge: [UInt64] = [], plainCollapsed: [UInt64] = []
+    private var topRow: [UInt8] = []
+    private var topWeight = 0
+    private var verticalUnit = 1
+    private var narrow = false
+    private var weighted16: [UInt16] = [], weighted32: [UInt32] = []
+    private var collapsed: [UInt64] = []
     /// `ColumnSpans.collapse`'s running sums.
     private var prefixSums: [SIMD4<UInt32>] = []
-    private var topWeight: UInt64 = 0, bottomWeight: UInt64 = 0, nextTopWeight: UInt64 = 0
     private var pendingRow = 0
     /// How `addOpaque8` collapses a row to the output columns.
     private var spans = ColumnSpans()
@@ -144,52 +149,62 @@ package struct BoxDownscaler {
 
     /// `add` for an opaque 8-bit RGB row, the usual export, with the same result in far fewer
     /// steps. Output row j's colour is Σ over its source rows of (vertical weight) · (the row
-    /// collapsed across the columns); collapsing is linear, so the rows can be summed down the
+    /// collapsed across the columns); collapsing is linear, so the rows are summed down the
     /// columns first and collapsed once per output row instead of once per source row. A row
-    /// wholly inside output row j has weight `height`: it is added to `plainSums`, in 16 bits
+    /// wholly inside output row j has the full weight: it is added to `plainSums`, in 16 bits
     /// (a widening add the compiler vectorises 16 samples at a time; `opaqueFits` keeps the
-    /// sums below 2¹⁶). At most one row straddles each edge of j; it is collapsed as it comes
-    /// and weighted with the plain sums' collapse when j is complete. Every alpha is 255 and
-    /// every output pixel's footprint weighs the same, so each output row is final once
-    /// collapsed. The sums are exact integers, so the order changes no result.
+    /// sums below 2¹⁶). At most one row straddles each edge of j. The bottom one completes j:
+    /// the plain sums and both straddlers are weighted into one row, which is collapsed and
+    /// rounded, and it is kept as the next row's top. Every alpha is 255 and every output
+    /// pixel's footprint weighs the same, so each output row is final once collapsed. The sums
+    /// are exact integers, so the order changes no result.
     private mutating func addOpaque8(_ row: UnsafeBufferPointer<UInt8>) {
         precondition(row.count >= sourceWidth * 3 && rowsAdded < sourceHeight)
         if plainSums.isEmpty { startOpaque() }
         let start = rowsAdded * height, end = start + height
         let j = start / sourceHeight
-        if j > pendingRow { flushPendingRow() }
+        // Output row j − 1 ended on this row's top edge.
+        if j > pendingRow { flushPendingRow(bottom: nil, weight: 0) }
         let w0 = min(end, (j + 1) * sourceHeight) - start, w1 = height - w0
-        let n = sourceWidth * 3
         if w1 == 0 {
+            let n = sourceWidth * 3
             plainSums.withUnsafeMutableBufferPointer { sums in
                 for x in 0..<n { sums[x] &+= UInt16(row[x]) }
             }
         } else {
             // j's bottom straddler, and the next row's top one (the last output row ends on a
             // source row's edge, so that row exists).
-            let spans = self.spans
-            prefixSums.withUnsafeMutableBufferPointer { prefix in
-                bottomEdge.withUnsafeMutableBufferPointer { spans.collapse(row.baseAddress!, prefix: prefix.baseAddress!, into: $0.baseAddress!) }
-            }
-            bottomWeight = UInt64(w0); nextTopWeight = UInt64(w1)
+            flushPendingRow(bottom: row.baseAddress!, weight: w0 / verticalUnit)
+            topRow.withUnsafeMutableBufferPointer { $0.baseAddress!.update(from: row.baseAddress!, count: sourceWidth * 3) }
+            topWeight = w1 / verticalUnit
         }
         rowsAdded += 1
     }
 
     /// Whether `addOpaque8` can take the rows: the rows wholly inside one output row, at most
     /// sourceHeight / height of them, must sum below 2¹⁶ in `plainSums`, and an output
-    /// column's inner plain sums, of fewer than sourceWidth / width + 1 columns, below 2³² in
-    /// `ColumnSpans.collapse`. Other sizes (a thumbnail over 257 times shorter than its
-    /// source) take `add`.
+    /// column's inner weighted sums, of fewer than sourceWidth / width + 1 columns each at
+    /// most 255 · sourceHeight, below 2³² in `ColumnSpans.collapse`. Other sizes (a thumbnail
+    /// over 257 times shorter than its source) take `add`.
     private static func opaqueFits(sourceWidth: Int, sourceHeight: Int, width: Int, height: Int) -> Bool {
-        sourceHeight / height <= Int(UInt16.max) / 255 && sourceWidth / width < Int(UInt16.max)
+        sourceHeight / height <= Int(UInt16.max) / 255
+            && Double(sourceWidth / width + 1) * 255 * Double(sourceHeight) < 0x1p32
     }
 
     private mutating func startOpaque() {
         precondition(rowsAdded == 0, "a source's rows are all opaque 8-bit RGB or none are")
-        plainSums = [UInt16](repeating: 0, count: sourceWidth * 3)
-        topEdge = [UInt64](repeating: 0, count: width * 3)
-        bottomEdge = topEdge; plainCollapsed = topEdge
+        // Every edge between source rows and output rows falls on a multiple of the greatest
+        // common divisor of their sizes in units, so the weights can be counted in it: an
+        // output row then weighs sourceHeight / unit in all, and a thumbnail's rows (2436 →
+        // 540: 203) sum to at most 255 · 203, within 16 bits, where the multiplications take
+        // a vector instruction for eight samples.
+        verticalUnit = BoxDownscaler.gcd(height, sourceHeight)
+        narrow = 255 * (sourceHeight / verticalUnit) <= Int(UInt16.max)
+        let n = sourceWidth * 3
+        plainSums = [UInt16](repeating: 0, count: n)
+        topRow = [UInt8](repeating: 0, count: n)
+        if narrow { weighted16 = [UInt16](repeating: 0, count: n) } else { weighted32 = [UInt32](repeating: 0, count: n) }
+        collapsed = [UInt64](repeating: 0, count: width * 3)
         prefixSums = [SIMD4<UInt32>](repeating: .zero, count: sourceWidth + 1)
         // Source column x lies wholly inside output column ci[x] when its weight is the full
         // `width` units; otherwise it straddles ci[x] and the next, at most one per edge.
@@ -210,39 +225,52 @@ package struct BoxDownscaler {
                             width: width, sourceWidth: sourceWidth)
     }
 
-    /// Collapses the pending output row's plain sums across the columns, weights them and its
-    /// edge rows, and rounds the sums into the output; then starts the next row.
-    private mutating func flushPendingRow() {
-        let spans = self.spans
+    private static func gcd(_ a: Int, _ b: Int) -> Int { b == 0 ? a : gcd(b, a % b) }
+
+    /// Completes the pending output row: weights its plain sums, its top straddler and
+    /// `bottom` (its bottom straddler, if any) into one row, collapses that across the columns
+    /// and rounds it into the output; then starts the next row.
+    private mutating func flushPendingRow(bottom: UnsafePointer<UInt8>?, weight: Int) {
+        let n = sourceWidth * 3, spans = self.spans
+        let wp = height / verticalUnit, wt = topWeight, wb = bottom == nil ? 0 : weight
         plainSums.withUnsafeMutableBufferPointer { plain in
-            prefixSums.withUnsafeMutableBufferPointer { prefix in
-                plainCollapsed.withUnsafeMutableBufferPointer { spans.collapse(plain.baseAddress!, prefix: prefix.baseAddress!, into: $0.baseAddress!) }
-            }
-            plain.update(repeating: 0)
-        }
-        let wp = UInt64(height), wt = topWeight, wb = bottomWeight
-        // Every output pixel's footprint weighs sourceWidth·sourceHeight units (the factor 255
-        // of alpha is left out of colour and weight alike).
-        let footprint = RoundedQuotient(divisor: UInt64(sourceWidth) * UInt64(sourceHeight))
-        let o0 = 4 * pendingRow * width
-        plainCollapsed.withUnsafeBufferPointer { plain in
-            topEdge.withUnsafeBufferPointer { top in
-                bottomEdge.withUnsafeBufferPointer { bottom in
-                    out.withUnsafeMutableBufferPointer { o in
-                        for i in 0..<width {
-                            for c in 0..<3 {
-                                let k = 3 &* i &+ c
-                                o[o0 &+ 4 &* i &+ c] = footprint.of(wp &* plain[k] &+ wt &* top[k] &+ wb &* bottom[k])
+            topRow.withUnsafeBufferPointer { top in
+                let p = plain.baseAddress!, t = top.baseAddress!, b = bottom ?? top.baseAddress!
+                prefixSums.withUnsafeMutableBufferPointer { prefix in
+                    collapsed.withUnsafeMutableBufferPointer { out in
+                        if narrow {
+                            weighted16.withUnsafeMutableBufferPointer { w in
+                                let (wp, wt, wb) = (UInt16(wp), UInt16(wt), UInt16(wb))
+                                for x in 0..<n { w[x] = wp &* p[x] &+ wt &* UInt16(t[x]) &+ wb &* UInt16(b[x]) }
+                                spans.collapse(w.baseAddress!, prefix: prefix.baseAddress!, into: out.baseAddress!)
                             }
-                            o[o0 &+ 4 &* i &+ 3] = 255
+                        } else {
+                            weighted32.withUnsafeMutableBufferPointer { w in
+                                let (wp, wt, wb) = (UInt32(wp), UInt32(wt), UInt32(wb))
+                                for x in 0..<n { w[x] = wp &* UInt32(p[x]) &+ wt &* UInt32(t[x]) &+ wb &* UInt32(b[x]) }
+                                spans.collapse(w.baseAddress!, prefix: prefix.baseAddress!, into: out.baseAddress!)
+                            }
                         }
                     }
                 }
             }
+            plain.update(repeating: 0)
         }
-        swap(&topEdge, &bottomEdge)
-        topWeight = nextTopWeight
-        bottomWeight = 0; nextTopWeight = 0
+        // Every output pixel's footprint weighs sourceWidth · sourceHeight / verticalUnit units
+        // (the factor 255 of alpha is left out of colour and weight alike).
+        let footprint = RoundedQuotient(divisor: UInt64(sourceWidth) * UInt64(sourceHeight / verticalUnit))
+        let o0 = 4 * pendingRow * width
+        collapsed.withUnsafeBufferPointer { c in
+            out.withUnsafeMutableBufferPointer { o in
+                for i in 0..<width {
+                    o[o0 &+ 4 &* i] = footprint.of(c[3 &* i])
+                    o[o0 &+ 4 &* i &+ 1] = footprint.of(c[3 &* i &+ 1])
+                    o[o0 &+ 4 &* i &+ 2] = footprint.of(c[3 &* i &+ 2])
+                    o[o0 &+ 4 &* i &+ 3] = 255
+                }
+            }
+        }
+        topWeight = 0
         pendingRow += 1
         finishedRows = pendingRow
     }
@@ -279,7 +307,7 @@ package struct BoxDownscaler {
     /// The output as 8-bit RGBA (a thumbnail needs no more), each sample rounded once, exactly.
     package mutating func finish() -> Image {
         precondition(rowsAdded == sourceHeight, "every source row must be added before finishing")
-        while !plainSums.isEmpty && pendingRow < height { flushPendingRow() }
+        while !plainSums.isEmpty && pendingRow < height { flushPendingRow(bottom: nil, weight: 0) }
         finishRows(below: height)
         return Image(width: width, height: height, colorSpace: colorSpace, pixels: .rgba8(out))
     }
@@ -367,7 +395,7 @@ private struct ColumnSpans {
     var straddler: [Int] = [], straddlerWeight: [UInt64] = [], carriedWeight: [UInt64] = []
     var width = 0, sourceWidth = 0
 
-    /// One row of RGB samples (a source row, or the plain sums of several) collapsed to the
+    /// One row of RGB samples (an output row's weighted sums) collapsed to the
     /// output columns: per output column, Σ (horizontal weight) · (r, g, b). The row is summed
     /// once from the left, a pixel at a time (four samples read at once, the fourth ignored;
     /// the last pixel sample by sample, so no read passes the row), into `prefix`; an output

@@ -81,9 +81,13 @@ package enum PNGEncoder {
                 direct = try write(image, depth: 8, colorType: 4, rows: ga, stride: 2 * w, name: name, effort: effort)
             }
         } else if stats.opaque {
-            var rgb = [UInt8](repeating: 0, count: w * h * 3)
-            for i in 0..<(w * h) {
-                rgb[3 * i] = s[4 * i]; rgb[3 * i + 1] = s[4 * i + 1]; rgb[3 * i + 2] = s[4 * i + 2]
+            let rgb = [UInt8](unsafeUninitializedCapacity: w * h * 3) { out, count in
+                s.withUnsafeBufferPointer { p in
+                    for i in 0..<(w * h) {
+                        out[3 &* i] = p[4 &* i]; out[3 &* i &+ 1] = p[4 &* i &+ 1]; out[3 &* i &+ 2] = p[4 &* i &+ 2]
+                    }
+                }
+                count = w * h * 3
             }
             direct = try write(image, depth: 8, colorType: 2, rows: rgb, stride: 3 * w, name: name, effort: effort)
         } else {

@@ -79,9 +79,11 @@ final class BoxDownscalerTests: XCTestCase {
     /// Opaque RGB rows (the theme pass's usual rows) take a faster path than RGBA rows; both
     /// give the same bytes: whole and fractional factors, edge rows on both sides of an output
     /// row, the last source column inside an output column and straddling none, a thumbnail's
-    /// ratio (1125×2436 → 249×540, at a third of the size), and a thumbnail over 257 times
-    /// shorter than its source (too many rows for the fast path's 16-bit column sums, so it
-    /// takes the RGBA path's).
+    /// ratio (1125×2436 → 249×540, at a third of the size), output rows whose weighted sums
+    /// fit 16 bits (12 → 6, 375×812 → 180: 203 units a row) and rows whose sums need 32
+    /// (700 → 61, 1030 → 4: 700 and 515 units), and a thumbnail over 257 times shorter than
+    /// its source (too many rows for the fast path's 16-bit column sums, so it takes the RGBA
+    /// path's).
     func testOpaqueRowsGiveWhatTheirRGBARowsGive() {
         var state: UInt64 = 0x2545_F491_4F6C_DD1D
         for (w, h, tw, th) in [(37, 41, 5, 3), (300, 700, 29, 61), (12, 12, 4, 6), (9, 8, 9, 8), (5, 600, 3, 2), (4, 1030, 1, 4),
