@@ -297,14 +297,33 @@ package struct GradientFitter {
     /// farther out. A card or a panel the segmentation trusted is neither: gradient cells
     /// lie beside it along its lines of equal colour, and beyond it towards the line's end.
     private func fillsIsoBand(_ cells: [Int], line: LinearGradient.Line, profile p: PiecewiseProfile, overlay: (Int) -> Bool) -> Bool {
-        guard cells.count >= 4 else { return false }
+        guard !cells.isEmpty else { return false }
         var lo = Double.infinity, hi = -Double.infinity
+        for k in cells {
+            let t = line.t(x: grid.cx[k], y: grid.cy[k])
+            lo = min(lo, t); hi = max(hi, t)
+        }
+        var inside = 0, below = 0, above = 0
+        var seenLo = Double.infinity, seenHi = -Double.infinity
+        for k in 0..<(grid.columns * grid.rows) where !overlay(k) {
+            let t = line.t(x: grid.cx[k], y: grid.cy[k])
+            if t <= hi { below += 1 }
+            if t >= lo { above += 1 }
+            if t >= lo && t <= hi { inside += 1 }
+            seenLo = min(seenLo, t); seenHi = max(seenHi, t)
+        }
+        let limit = cells.count / 10
+        // The flat end beyond an inset stop, in the box's corner at the line's end: the
+        // colour where the gradient is last seen, carried on. However few its cells, and though
+        // it may read as the slope's continuation darkened, it is the gradient's.
+        if below <= limit && flatEnd(cells, colour: p.value(seenLo)) { return true }
+        if above <= limit && flatEnd(cells, colour: p.value(seenHi)) { return true }
+        guard cells.count >= 4 else { return false }
         var residual = Color4.zero, model = Color4.zero
         let reachT = cellReach(line), jumps = p.jumps
         p.withView { view in
             for k in cells {
                 let t = line.t(x: grid.cx[k], y: grid.cy[k])
-                lo = min(lo, t); hi = max(hi, t)
                 let m = cellModel(view, line: line, k: k, t: t, reach: reachT, jumps: jumps)
                 model += m; residual += grid.color(k) - m
             }
@@ -313,15 +332,13 @@ package struct GradientFitter {
         model /= Double(cells.count); residual /= Double(cells.count)
         if Self.darkened(model + residual, model: model) { return false }
         let thin = hi - lo <= 4 * reachT
-        var inside = 0, below = 0, above = 0
-        for k in 0..<(grid.columns * grid.rows) where !overlay(k) {
-            let t = line.t(x: grid.cx[k], y: grid.cy[k])
-            if t <= hi { below += 1 }
-            if t >= lo { above += 1 }
-            if t >= lo && t <= hi { inside += 1 }
-        }
-        let limit = cells.count / 10
         return (thin && inside <= limit) || below <= limit || above <= limit
+    }
+
+    /// Whether every one of `cells` has `colour`, as a flat end does (within the ΔE2000 that
+    /// `agrees` allows a cell of the gradient).
+    private func flatEnd(_ cells: [Int], colour: Color4) -> Bool {
+        cells.allSatisfy { deltaE(colour, grid.color($0)) <= Self.perceptualTolerance }
     }
 
     /// `cellModel` and `residualSlack` of cell `k` together (one look at the profile where no
