@@ -26,7 +26,8 @@ let package = Package(
             providers: [.apt(["libpng-dev"]), .brew(["libpng"])]
         ),
         // Owns every setjmp: libpng's longjmp never crosses a Swift frame.
-        .target(name: "CPNGBridge", dependencies: ["CLibPNG"]),
+        // Also reads the image data of clean 8-bit RGB(A) files itself, with zlib (tg_idat.c).
+        .target(name: "CPNGBridge", dependencies: ["CLibPNG"], linkerSettings: [.linkedLibrary("z")]),
         // Errors, diagnostics, JSON, paths, the file system, hashing, identifiers.
         .target(name: "ThemegenCore"),
         // PNG reading and writing, colour spaces, colour difference.

@@ -9,7 +9,7 @@ from typing import List, Optional
 
 from .compare import Tool, compare, size_of
 from .measure import Cmd, CommandFailed, Series, paired, progress
-from .prepare import Context, pngs, python_has, ruby_has, which
+from .prepare import RELEASE, Context, pngs, python_has, ruby_has, which
 from .table import MB, MIB, Row, Target, at_most, below, ratio
 
 JOB = "Themes (#4)"
@@ -159,9 +159,9 @@ def make_exports_corpus(ctx: Context, name: str, flag: str, source: str, complet
     if os.path.isdir(folder) and complete(folder):
         return folder
     progress(f"generating {folder} (make-exports {flag}, once)")
-    subprocess.run(["swift", "build", "-c", "release", "--static-swift-stdlib", "--product", "make-exports"],
+    subprocess.run(["swift", "build", *RELEASE, "--product", "make-exports"],
                    cwd=ctx.root, check=True, capture_output=True)
-    bin_dir = subprocess.run(["swift", "build", "-c", "release", "--static-swift-stdlib", "--show-bin-path"], cwd=ctx.root,
+    bin_dir = subprocess.run(["swift", "build", *RELEASE, "--show-bin-path"], cwd=ctx.root,
                              check=True, capture_output=True, text=True).stdout.strip()
     partial = f"{folder}.partial-{os.getpid()}"
     shutil.rmtree(partial, ignore_errors=True)

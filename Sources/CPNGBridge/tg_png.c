@@ -1,12 +1,14 @@
 #include "tg_png.h"
+#include "tg_idat.h"
 #include <png.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 
-/* Every entry point that calls into libpng (open_common, decode_interlaced,
- * tg_reader_read_rows, tg_reader_finish, tg_write_memory) arms its own setjmp before its first
+/* Every function that calls into libpng (read_header, set_transforms, skip_rows,
+ * decode_interlaced, tg_reader_read_rows, tg_reader_finish, tg_write_memory) arms its own setjmp
+ * before its first
  * libpng call, so a longjmp always lands in the C frame that made the call, never in Swift and
  * never in a frame that has returned. Objects changed after a setjmp and read after the
  * longjmp live on the heap or in the reader struct, never in non-volatile locals. */
@@ -28,6 +30,12 @@ struct tg_reader {
     const uint8_t *mem;
     size_t memlen, mempos;
     int eof_hit;
+    int flags;
+    uint8_t last_read[8];  /* what libpng read last, when it was 8 bytes: a chunk header */
+    size_t last_read_len;
+    tg_idat *fast;         /* the image data read by tg_idat.c, or NULL: by libpng */
+    uint32_t fast_rows;    /* rows tg_idat.c delivered */
+    int fell_back;         /* libpng took over from tg_idat.c */
     tg_png_info pub;
     uint8_t *iccp;
     uint32_t iccp_len;
@@ -80,7 +88,11 @@ static void read_fn(png_structp png, png_bytep out, png_size_t n) {
         r->eof_hit = 1;
         png_error(png, "unexpected end of file");
     }
+    r->last_read_len = n;
+    if (n == 8) memcpy(r->last_read, out, 8);
 }
+
+static size_t fast_read(void *ctx, uint8_t *out, size_t n) { return raw_read((tg_reader *)ctx, out, n); }
 
 /* Returns 0 when a copy could not be allocated. */
 static int read_colour_chunks(tg_reader *r) {
@@ -133,27 +145,21 @@ static size_t bytes_left(tg_reader *r) {
     return st.st_size > pos ? (size_t)(st.st_size - pos) : 0;
 }
 
-static tg_reader *open_common(tg_reader *r, uint64_t max_pixels, int flags, tg_status *status, char *err, size_t errlen) {
+/* The signature, then libpng reads every chunk up to the first IDAT. */
+static tg_status read_header(tg_reader *r) {
     uint8_t sig[8];
     size_t got = raw_read(r, sig, 8);
-    if (got == 0) {
-        *status = TG_ERR_EMPTY; set_err(err, errlen, "file is empty");
-        goto fail;
-    }
+    if (got == 0) { set_err(r->err, sizeof r->err, "file is empty"); return TG_ERR_EMPTY; }
     if (got < 8 || png_sig_cmp(sig, 0, 8) != 0) {
-        *status = TG_ERR_SIGNATURE; set_err(err, errlen, "bad signature");
-        goto fail;
+        set_err(r->err, sizeof r->err, "bad signature");
+        return TG_ERR_SIGNATURE;
     }
     r->png = png_create_read_struct(PNG_LIBPNG_VER_STRING, r, on_error, on_warning);
-    if (!r->png) { *status = TG_ERR_IO; set_err(err, errlen, "out of memory"); goto fail; }
+    if (!r->png) { set_err(r->err, sizeof r->err, "out of memory"); return TG_ERR_IO; }
     r->info = png_create_info_struct(r->png);
-    if (!r->info) { *status = TG_ERR_IO; set_err(err, errlen, "out of memory"); goto fail; }
+    if (!r->info) { set_err(r->err, sizeof r->err, "out of memory"); return TG_ERR_IO; }
 
-    if (setjmp(png_jmpbuf(r->png))) {
-        *status = classify(r, TG_ERR_HEADER);
-        set_err(err, errlen, r->err);
-        goto fail;
-    }
+    if (setjmp(png_jmpbuf(r->png))) return classify(r, TG_ERR_HEADER);
     png_set_read_fn(r->png, r, read_fn);
     png_set_sig_bytes(r->png, 8);
     png_set_keep_unknown_chunks(r->png, PNG_HANDLE_CHUNK_ALWAYS, (png_const_bytep) "cICP", 1);
@@ -165,8 +171,55 @@ static tg_reader *open_common(tg_reader *r, uint64_t max_pixels, int flags, tg_s
     png_set_chunk_cache_max(r->png, TG_CHUNK_CACHE_MAX);
     png_set_user_limits(r->png, TG_MAX_SIDE, TG_MAX_SIDE);
     png_read_info(r->png, r->info);
+    return TG_OK;
+}
 
+/* Raw samples as RGBA (or RGB, see TG_READ_RGB_IF_OPAQUE), no colour management. */
+static tg_status set_transforms(tg_reader *r) {
     tg_png_info *p = &r->pub;
+    if (setjmp(png_jmpbuf(r->png))) return classify(r, TG_ERR_CORRUPT);
+    png_set_expand(r->png);
+    if (!(p->color_type & PNG_COLOR_MASK_COLOR)) png_set_gray_to_rgb(r->png);
+    p->channels = 4;
+    if (!p->has_alpha) {
+        if (r->flags & TG_READ_RGB_IF_OPAQUE) p->channels = 3;
+        else png_set_add_alpha(r->png, p->bit_depth == 16 ? 0xffff : 0xff, PNG_FILLER_AFTER);
+    }
+    if (p->bit_depth == 16) {
+        const uint16_t one = 1;
+        if (*(const uint8_t *)&one == 1) png_set_swap(r->png);
+    }
+    if (p->interlaced) png_set_interlace_handling(r->png);
+    png_read_update_info(r->png, r->info);
+    if (png_get_rowbytes(r->png, r->info) != (size_t)p->width * p->channels * (p->row_depth / 8)) {
+        set_err(r->err, sizeof r->err, "unexpected row layout");
+        return TG_ERR_CORRUPT;
+    }
+    return TG_OK;
+}
+
+static int seekable(const tg_reader *r) {
+    struct stat st;
+    return !r->fp || (fstat(fileno(r->fp), &st) == 0 && S_ISREG(st.st_mode));
+}
+
+/* The image data of a non-interlaced 8-bit RGB or RGBA file is read by tg_idat.c, which is
+ * faster than libpng (its row filters); libpng has just read the first IDAT's header. */
+static void start_fast(tg_reader *r) {
+    const tg_png_info *p = &r->pub;
+    if ((r->flags & TG_READ_LIBPNG_ONLY) || p->interlaced || p->bit_depth != 8) return;
+    if (!(p->color_type == PNG_COLOR_TYPE_RGB_ALPHA || (p->color_type == PNG_COLOR_TYPE_RGB && !p->has_alpha))) return;
+    if (r->last_read_len != 8 || memcmp(r->last_read + 4, "IDAT", 4) != 0 || !seekable(r)) return;
+    const uint8_t *h = r->last_read;
+    uint32_t length = (uint32_t)h[0] << 24 | (uint32_t)h[1] << 16 | (uint32_t)h[2] << 8 | h[3];
+    if (length > 0x7fffffffu) return;
+    r->fast = tg_idat_start(length, p->width, p->height, p->color_type == PNG_COLOR_TYPE_RGB_ALPHA ? 4 : 3);
+}
+
+static tg_reader *open_common(tg_reader *r, uint64_t max_pixels, int flags, tg_status *status, char *err, size_t errlen) {
+    r->flags = flags;
+    tg_png_info *p = &r->pub;
+    if ((*status = read_header(r)) != TG_OK) goto fail;
     png_uint_32 w, h;
     int depth, ctype, interlace;
     png_get_IHDR(r->png, r->info, &w, &h, &depth, &ctype, &interlace, NULL, NULL);
@@ -176,12 +229,12 @@ static tg_reader *open_common(tg_reader *r, uint64_t max_pixels, int flags, tg_s
     p->row_depth = depth == 16 ? 16 : 8;
     if ((uint64_t)w * (uint64_t)h > max_pixels) {
         *status = TG_ERR_LIMIT;
-        if (err && errlen) snprintf(err, errlen, "%ux%u", (unsigned)w, (unsigned)h);
+        snprintf(r->err, sizeof r->err, "%ux%u", (unsigned)w, (unsigned)h);
         goto fail;
     }
     if (p->interlaced && (uint64_t)w * (uint64_t)h > TG_MAX_INTERLACED_PIXELS) {
         *status = TG_ERR_INTERLACED;
-        if (err && errlen) snprintf(err, errlen, "%ux%u", (unsigned)w, (unsigned)h);
+        snprintf(r->err, sizeof r->err, "%ux%u", (unsigned)w, (unsigned)h);
         goto fail;
     }
     {
@@ -190,36 +243,19 @@ static tg_reader *open_common(tg_reader *r, uint64_t max_pixels, int flags, tg_s
         size_t left = bytes_left(r);
         if (left != SIZE_MAX && (uint64_t)left * TG_MAX_DEFLATE_RATIO < row * (uint64_t)h) {
             *status = TG_ERR_TRUNCATED;
-            if (err && errlen) snprintf(err, errlen, "%ux%u in %zu bytes", (unsigned)w, (unsigned)h, left);
+            snprintf(r->err, sizeof r->err, "%ux%u in %zu bytes", (unsigned)w, (unsigned)h, left);
             goto fail;
         }
     }
     if (!read_colour_chunks(r)) {
-        *status = TG_ERR_IO; set_err(err, errlen, "out of memory copying the ICC profile");
+        *status = TG_ERR_IO; set_err(r->err, sizeof r->err, "out of memory copying the ICC profile");
         goto fail;
     }
-
-    /* Raw samples as RGBA, no colour management. */
-    png_set_expand(r->png);
-    if (!(ctype & PNG_COLOR_MASK_COLOR)) png_set_gray_to_rgb(r->png);
-    p->channels = 4;
-    if (!p->has_alpha) {
-        if (flags & TG_READ_RGB_IF_OPAQUE) p->channels = 3;
-        else png_set_add_alpha(r->png, depth == 16 ? 0xffff : 0xff, PNG_FILLER_AFTER);
-    }
-    if (depth == 16) {
-        const uint16_t one = 1;
-        if (*(const uint8_t *)&one == 1) png_set_swap(r->png);
-    }
-    if (p->interlaced) png_set_interlace_handling(r->png);
-    png_read_update_info(r->png, r->info);
-    if (png_get_rowbytes(r->png, r->info) != (size_t)w * p->channels * (p->row_depth / 8)) {
-        *status = TG_ERR_CORRUPT; set_err(err, errlen, "unexpected row layout");
-        goto fail;
-    }
-    *status = TG_OK;
+    if ((*status = set_transforms(r)) != TG_OK) goto fail;
+    start_fast(r);
     return r;
 fail:
+    set_err(err, errlen, r->err);
     tg_reader_close(r);
     return NULL;
 }
@@ -252,6 +288,10 @@ const uint8_t *tg_reader_iccp(const tg_reader *r, uint32_t *len) {
 
 const char *tg_reader_error(const tg_reader *r) { return r->err; }
 
+uint32_t tg_reader_fast_rows(const tg_reader *r) { return r->fast_rows; }
+
+int tg_reader_fell_back(const tg_reader *r) { return r->fell_back; }
+
 static tg_status decode_interlaced(tg_reader *r) {
     size_t stride = (size_t)r->pub.width * r->pub.channels * (r->pub.row_depth / 8);
     png_bytep *rows = NULL;
@@ -269,6 +309,54 @@ static tg_status decode_interlaced(tg_reader *r) {
     return TG_OK;
 }
 
+/* Decodes `count` rows into one reused row and drops them. */
+static tg_status skip_rows(tg_reader *r, uint32_t count) {
+    if (count == 0) return TG_OK;
+    png_bytep row = malloc(png_get_rowbytes(r->png, r->info));
+    if (!row) { snprintf(r->err, sizeof r->err, "out of memory"); return TG_ERR_IO; }
+    if (setjmp(png_jmpbuf(r->png))) {
+        free(row);
+        return classify(r, TG_ERR_CORRUPT);
+    }
+    for (uint32_t y = 0; y < count; y++) png_read_row(r->png, row, NULL);
+    free(row);
+    return TG_OK;
+}
+
+/* tg_idat.c met something it does not vouch for: libpng reads the file again from the top and
+ * goes past the rows already delivered (the same pixels: both decode the same bytes), so the
+ * file gets exactly libpng's answer, error or not. */
+static tg_status fall_back(tg_reader *r) {
+    r->fell_back = 1;
+    tg_idat_free(r->fast);
+    r->fast = NULL;
+    png_destroy_read_struct(&r->png, &r->info, NULL);
+    if (r->fp) {
+        if (fseek(r->fp, 0, SEEK_SET) != 0) { snprintf(r->err, sizeof r->err, "cannot read the file again"); return TG_ERR_IO; }
+        clearerr(r->fp);
+    } else {
+        r->mempos = 0;
+    }
+    r->eof_hit = 0;
+    r->err[0] = 0;
+    tg_status status = read_header(r);
+    if (status == TG_OK) status = set_transforms(r);
+    if (status == TG_OK) status = skip_rows(r, r->next_row);
+    return status;
+}
+
+/* One row from tg_idat.c (in the file's layout) into the caller's layout. */
+static void deliver(const tg_reader *r, uint8_t *dest, const uint8_t *row) {
+    uint32_t w = r->pub.width;
+    if (r->pub.color_type == PNG_COLOR_TYPE_RGB_ALPHA || r->pub.channels == 3) {
+        memcpy(dest, row, (size_t)w * r->pub.channels);
+        return;
+    }
+    for (uint32_t x = 0; x < w; x++, dest += 4, row += 3) {
+        dest[0] = row[0]; dest[1] = row[1]; dest[2] = row[2]; dest[3] = 0xff;
+    }
+}
+
 tg_status tg_reader_read_rows(tg_reader *r, void *dest, size_t stride, uint32_t count) {
     if (r->status != TG_OK) return r->status;
     if (count > r->pub.height - r->next_row) {
@@ -282,9 +370,23 @@ tg_status tg_reader_read_rows(tg_reader *r, void *dest, size_t stride, uint32_t 
         r->next_row += count;
         return TG_OK;
     }
+    uint32_t done = 0;
+    if (r->fast) {
+        for (; done < count; done++) {
+            const uint8_t *row = tg_idat_row(r->fast, fast_read, r);
+            if (!row) break;
+            deliver(r, (uint8_t *)dest + done * stride, row);
+            r->next_row++;
+            r->fast_rows++;
+        }
+        if (done == count) return TG_OK;
+        if ((r->status = fall_back(r)) != TG_OK) return r->status;
+    }
+    png_bytep first = (png_bytep)dest + done * stride;
+    uint32_t left = count - done;
     if (setjmp(png_jmpbuf(r->png))) return r->status = classify(r, TG_ERR_CORRUPT);
-    for (uint32_t i = 0; i < count; i++) {
-        png_read_row(r->png, (png_bytep)dest + i * stride, NULL);
+    for (uint32_t i = 0; i < left; i++) {
+        png_read_row(r->png, first + i * stride, NULL);
         r->next_row++;
     }
     return TG_OK;
@@ -292,6 +394,14 @@ tg_status tg_reader_read_rows(tg_reader *r, void *dest, size_t stride, uint32_t 
 
 tg_status tg_reader_finish(tg_reader *r) {
     if (r->status != TG_OK) return r->status;
+    if (r->fast) {
+        if (r->next_row == r->pub.height && tg_idat_finish(r->fast, fast_read, r)) {
+            tg_idat_free(r->fast);
+            r->fast = NULL;
+            return TG_OK;
+        }
+        if ((r->status = fall_back(r)) != TG_OK) return r->status;
+    }
     if (setjmp(png_jmpbuf(r->png))) return r->status = classify(r, TG_ERR_CORRUPT);
     png_read_end(r->png, NULL);
     return TG_OK;
@@ -299,6 +409,7 @@ tg_status tg_reader_finish(tg_reader *r) {
 
 void tg_reader_close(tg_reader *r) {
     if (!r) return;
+    tg_idat_free(r->fast);
     if (r->png) png_destroy_read_struct(&r->png, r->info ? &r->info : NULL, NULL);
     if (r->fp) fclose(r->fp);
     free(r->iccp);

@@ -28,24 +28,28 @@ package final class PNGRowReader {
     private let memory: UnsafeMutableBufferPointer<UInt8>?
     private let maxPixels: Int
 
-    /// Opens a file. `path` is also the name used in error messages.
+    /// Opens a file. `path` is also the name used in error messages. `libpngOnly` reads the
+    /// image data with libpng too, not with the bridge's own reader (tests compare the two).
     package convenience init(path: String, maxPixels: Int = PNGLimits.defaultMaxPixels,
-                            rgbWhenOpaque: Bool = false) throws {
+                            rgbWhenOpaque: Bool = false, libpngOnly: Bool = false) throws {
         if FileSystem.isFolder(path) == true {
             throw PNGError(path: path, reason: .isDirectory)
         }
+        let flags = (rgbWhenOpaque ? Int(TG_READ_RGB_IF_OPAQUE) : 0) | (libpngOnly ? Int(TG_READ_LIBPNG_ONLY) : 0)
         try self.init(name: path, maxPixels: maxPixels, memory: nil) { status, err, len in
-            tg_reader_open_file(path, UInt64(maxPixels), rgbWhenOpaque ? Int32(TG_READ_RGB_IF_OPAQUE) : 0, status, err, len)
+            tg_reader_open_file(path, UInt64(maxPixels), Int32(flags), status, err, len)
         }
     }
 
     /// Opens PNG bytes held in memory; `name` is used in error messages.
-    package convenience init(data: [UInt8], name: String, maxPixels: Int = PNGLimits.defaultMaxPixels) throws {
+    package convenience init(data: [UInt8], name: String, maxPixels: Int = PNGLimits.defaultMaxPixels,
+                             libpngOnly: Bool = false) throws {
         let copy = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(data.count, 1))
         _ = copy.initialize(from: data)
         let base = copy.baseAddress!
+        let flags = libpngOnly ? Int(TG_READ_LIBPNG_ONLY) : 0
         try self.init(name: name, maxPixels: maxPixels, memory: copy) { status, err, len in
-            tg_reader_open_memory(base, data.count, UInt64(maxPixels), 0, status, err, len)
+            tg_reader_open_memory(base, data.count, UInt64(maxPixels), Int32(flags), status, err, len)
         }
     }
 
@@ -97,6 +101,11 @@ package final class PNGRowReader {
         tg_reader_close(reader)
         memory?.deallocate()
     }
+
+    /// Rows the bridge's own reader delivered (tg_idat.c), and whether libpng then read the
+    /// file again from the top because something in it was not clean.
+    package var fastRows: Int { Int(tg_reader_fast_rows(reader)) }
+    package var fellBackToLibpng: Bool { tg_reader_fell_back(reader) != 0 }
 
     /// Reads the next `count` rows into `buffer`, which holds at least `count · rowBytes` bytes.
     package func readRows(into buffer: UnsafeMutableRawPointer, count: Int = 1) throws {
