@@ -7,7 +7,9 @@
 #define OUT_ROWS_MIN 65536u     /* inflated bytes produced at a time, at least two rows */
 
 struct tg_idat {
-    z_stream z;
+    z_stream z;                 /* raw deflate: the zlib header and Adler-32 are read here */
+    int header_read;
+    uint32_t adler;             /* Adler-32 of what was inflated */
     uint8_t *in;                /* compressed bytes of the current IDAT, read but not inflated */
     uint32_t chunk_left;        /* bytes of the current IDAT's data not yet read */
     uint32_t crc;               /* CRC of the current IDAT so far (its type and data) */
@@ -37,7 +39,7 @@ tg_idat *tg_idat_start(uint32_t first_length, uint32_t width, uint32_t height, i
     d->in = malloc(IN_SIZE);
     d->inflated = malloc(d->inflated_cap + 1);
     d->rows = calloc(2, d->rowbytes + 1);
-    if (!d->in || !d->inflated || !d->rows || inflateInit2(&d->z, 0) != Z_OK) {
+    if (!d->in || !d->inflated || !d->rows || inflateInit2(&d->z, -15) != Z_OK) {
         free(d->in); free(d->inflated); free(d->rows); free(d);
         return NULL;
     }
@@ -45,6 +47,7 @@ tg_idat *tg_idat_start(uint32_t first_length, uint32_t width, uint32_t height, i
     d->cur = d->rows + d->rowbytes + 1;
     d->chunk_left = first_length;
     d->crc = (uint32_t)crc32(0, (const Bytef *)"IDAT", 4);
+    d->adler = 1;
     return d;
 }
 
@@ -91,6 +94,41 @@ static int read_input(tg_idat *d, tg_read_fn read, void *ctx) {
     return 1;
 }
 
+/* One more byte of the zlib stream, outside the deflate data (its header and Adler-32). */
+static int next_byte(tg_idat *d, tg_read_fn read, void *ctx, uint8_t *b) {
+    if (d->z.avail_in == 0 && !read_input(d, read, ctx)) return 0;
+    *b = *d->z.next_in++;
+    d->z.avail_in--;
+    return 1;
+}
+
+/* The zlib header (RFC 1950): deflate, no preset dictionary, its check bits right. zlib checks a
+ * distance against the window the header declares only beyond what the same inflate call wrote,
+ * so where the image is larger than a window under 32 KiB its verdict depends on how much is
+ * asked at a time (libpng asks a row at a time): such streams are left to libpng. */
+static int read_zlib_header(tg_idat *d, tg_read_fn read, void *ctx) {
+    uint8_t cmf, flg;
+    if (!next_byte(d, read, ctx, &cmf) || !next_byte(d, read, ctx, &flg)) return 0;
+    unsigned window_bits = (cmf >> 4) + 8u;
+    if ((cmf & 0x0f) != 8 || window_bits > 15 || ((unsigned)cmf << 8 | flg) % 31 != 0 || (flg & 0x20)) return 0;
+    if (window_bits < 15 && d->image_bytes > (1u << window_bits)) return 0;
+    d->header_read = 1;
+    return inflateReset2(&d->z, -(int)window_bits) == Z_OK;
+}
+
+/* Inflates into `out`, keeping the Adler-32 of what comes out. 0 at a zlib error. */
+static int inflate_into(tg_idat *d, uint8_t *out, size_t room, tg_read_fn read, void *ctx, size_t *made) {
+    if (!d->header_read && !read_zlib_header(d, read, ctx)) return 0;
+    if (d->z.avail_in == 0 && !read_input(d, read, ctx)) return 0;
+    d->z.next_out = out;
+    d->z.avail_out = (uInt)room;
+    int ret = inflate(&d->z, Z_NO_FLUSH);
+    *made = room - d->z.avail_out;
+    d->adler = tg_adler32(d->adler, out, *made);
+    if (ret == Z_STREAM_END) d->ended = 1;
+    return ret == Z_OK || ret == Z_BUF_ERROR || ret == Z_STREAM_END;
+}
+
 /* Inflates until at least `need` bytes wait in `inflated`, never past the image's own bytes. */
 static int fill(tg_idat *d, size_t need, tg_read_fn read, void *ctx) {
     if (d->inflated_start > 0) {
@@ -100,26 +138,12 @@ static int fill(tg_idat *d, size_t need, tg_read_fn read, void *ctx) {
     }
     while (d->inflated_end < need) {
         if (d->ended) return 0;  /* the stream ended before the image */
-        if (d->z.avail_in == 0 && !read_input(d, read, ctx)) return 0;
-        /* zlib checks a distance against the window the header declares only beyond what the
-         * same inflate call wrote, so where the image is larger than a window under 32 KiB its
-         * verdict depends on how much is asked at a time (libpng asks a row at a time): such
-         * streams are left to libpng. */
-        if (d->z.total_in == 0 && d->z.avail_in > 0) {
-            unsigned window_bits = (d->z.next_in[0] >> 4) + 8u;
-            if (window_bits > 15 || (window_bits < 15 && d->image_bytes > (1u << window_bits))) return 0;
-        }
-        size_t room = d->inflated_cap - d->inflated_end;
+        size_t room = d->inflated_cap - d->inflated_end, made;
         if (room > d->image_left) room = (size_t)d->image_left;
         if (room == 0) return 0;  /* asked for a row past the last */
-        d->z.next_out = d->inflated + d->inflated_end;
-        d->z.avail_out = (uInt)room;
-        int ret = inflate(&d->z, Z_NO_FLUSH);
-        size_t made = room - d->z.avail_out;
+        if (!inflate_into(d, d->inflated + d->inflated_end, room, read, ctx, &made)) return 0;
         d->inflated_end += made;
         d->image_left -= made;
-        if (ret == Z_STREAM_END) d->ended = 1;
-        else if (ret != Z_OK && ret != Z_BUF_ERROR) return 0;
     }
     return 1;
 }
@@ -139,17 +163,15 @@ const uint8_t *tg_idat_row(tg_idat *d, tg_read_fn read, void *ctx) {
 
 int tg_idat_finish(tg_idat *d, tg_read_fn read, void *ctx) {
     if (d->image_left > 0 || d->inflated_end > d->inflated_start) return 0;
-    /* The stream's end (its last block's end code and the Adler-32) may not be inflated yet. */
+    /* The last block's end code may not be inflated yet; then the Adler-32. */
     while (!d->ended) {
         uint8_t extra;
-        if (d->z.avail_in == 0 && !read_input(d, read, ctx)) return 0;
-        d->z.next_out = &extra;
-        d->z.avail_out = 1;
-        int ret = inflate(&d->z, Z_NO_FLUSH);
-        if (d->z.avail_out == 0) return 0;  /* more data than the image */
-        if (ret == Z_STREAM_END) d->ended = 1;
-        else if (ret != Z_OK && ret != Z_BUF_ERROR) return 0;
+        size_t made;
+        if (!inflate_into(d, &extra, 1, read, ctx, &made) || made > 0) return 0;  /* more data than the image */
     }
+    uint8_t check[4];
+    for (int i = 0; i < 4; i++) if (!next_byte(d, read, ctx, &check[i])) return 0;
+    if (be32(check) != d->adler) return 0;
     if (d->z.avail_in > 0 || d->chunk_left > 0 || !crc_matches(d, read, ctx)) return 0;
     /* Ancillary chunks with good CRCs, then IEND. A critical chunk (another IDAT, PLTE, ...)
      * is left to libpng. */

@@ -1,5 +1,6 @@
 /* themegen's own reading of the image data of a clean 8-bit RGB or RGBA PNG, the kind design
- * tools export: IDAT chunks, CRCs, inflate (zlib), row filters, the chunks up to IEND. libpng
+ * tools export: IDAT chunks, CRCs, the zlib stream (its header and Adler-32 here, the deflate
+ * data by zlib's raw inflate), row filters, the chunks up to IEND. libpng
  * reads the header and every chunk before the image data; this takes over from the first IDAT.
  * It gives up at the first thing that is not clean (a CRC, a filter, a zlib error, data left
  * over, a chunk it does not know after the image data) and the reader starts again with libpng
@@ -22,6 +23,9 @@ const uint8_t *tg_idat_row(tg_idat *d, tg_read_fn read, void *ctx);
  * IEND with their CRCs. 1 when all of it is clean, 0 when not. */
 int tg_idat_finish(tg_idat *d, tg_read_fn read, void *ctx);
 void tg_idat_free(tg_idat *d);
+
+/* Adler-32 of n more bytes (RFC 1950), `adler` 1 to start. */
+uint32_t tg_adler32(uint32_t adler, const uint8_t *p, size_t n);
 
 /* Undoes one row's filter (0 to 4) into `out` (n bytes). `prev` is the row above, unfiltered
  * (zeros for the first row). `in`, `prev` and `out` may be read or written one byte past n. */

@@ -89,6 +89,22 @@ final class PNGFastPathTests: XCTestCase {
         let (fast, _) = Self.bothWays(png.bytes())
         XCTAssertEqual(fast.rows, pixels)
         XCTAssertEqual(fast.fastRows, h)
+        XCTAssertFalse(fast.fellBack)
+    }
+
+    /// Enough data for several of the Adler-32's reduction blocks (5,552 bytes each) and for
+    /// several stored blocks, whose checksum themegen computes itself: a wrong sum would send
+    /// every clean file back to libpng.
+    func testALargerImageIsReadWithoutFallingBack() throws {
+        var random = SeededRandom(seed: 11)
+        let (w, h) = (301, 97)
+        let pixels = (0..<(w * h * 4)).map { _ in UInt8(truncatingIfNeeded: random.next() >> 7) }
+        let png = CraftedPNG(width: w, height: h, channels: 4, pixels: pixels, filters: (0..<h).map { UInt8($0 * 3 % 5) })
+        let (fast, libpng) = Self.bothWays(png.bytes())
+        XCTAssertEqual(fast.rows, pixels)
+        XCTAssertEqual(libpng.rows, pixels)
+        XCTAssertEqual(fast.fastRows, h)
+        XCTAssertFalse(fast.fellBack)
     }
 
     // MARK: - Anything not clean goes to libpng, which answers
