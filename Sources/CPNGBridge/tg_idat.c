@@ -17,8 +17,9 @@ struct tg_idat {
     size_t inflated_cap, inflated_start, inflated_end;
     uint64_t image_bytes;       /* inflated bytes the image holds: rows with their filter bytes */
     uint64_t image_left;        /* of which still to inflate */
-    uint8_t *rows;              /* two unfiltered rows, each with a byte of padding */
-    uint8_t *prev, *cur;
+    uint8_t *rows;              /* three unfiltered rows, each with a byte of padding */
+    int last;                   /* the row given last (zeros before the first): rows + last · (rowbytes + 1) */
+    int waiting;                /* a row made with the last and not given yet, or −1 */
     size_t rowbytes, bpp;
     int ended;                  /* zlib reported the end of the stream */
 };
@@ -38,13 +39,13 @@ tg_idat *tg_idat_start(uint32_t first_length, uint32_t width, uint32_t height, i
     d->inflated_cap = 2 * (d->rowbytes + 1) > OUT_ROWS_MIN ? 2 * (d->rowbytes + 1) : OUT_ROWS_MIN;
     d->in = malloc(IN_SIZE);
     d->inflated = malloc(d->inflated_cap + 1);
-    d->rows = calloc(2, d->rowbytes + 1);
+    d->rows = calloc(3, d->rowbytes + 1);
     if (!d->in || !d->inflated || !d->rows || inflateInit2(&d->z, -15) != Z_OK) {
         free(d->in); free(d->inflated); free(d->rows); free(d);
         return NULL;
     }
-    d->prev = d->rows;                 /* zeros: the row above the first */
-    d->cur = d->rows + d->rowbytes + 1;
+    d->last = 0;  /* zeros: the row above the first */
+    d->waiting = -1;
     d->chunk_left = first_length;
     d->crc = (uint32_t)crc32(0, (const Bytef *)"IDAT", 4);
     d->adler = 1;
@@ -148,21 +149,35 @@ static int fill(tg_idat *d, size_t need, tg_read_fn read, void *ctx) {
     return 1;
 }
 
+static uint8_t *row_buffer(const tg_idat *d, int i) { return d->rows + (size_t)i * (d->rowbytes + 1); }
+
 const uint8_t *tg_idat_row(tg_idat *d, tg_read_fn read, void *ctx) {
+    if (d->waiting >= 0) {
+        d->last = d->waiting;
+        d->waiting = -1;
+        return row_buffer(d, d->last);
+    }
     size_t need = d->rowbytes + 1;
     if (d->inflated_end - d->inflated_start < need && !fill(d, need, read, ctx)) return NULL;
     const uint8_t *f = d->inflated + d->inflated_start;
     if (f[0] > 4) return NULL;
-    tg_unfilter_row(f[0], d->cur, f + 1, d->prev, d->rowbytes, d->bpp);
-    d->inflated_start += need;
-    uint8_t *row = d->cur;
-    d->cur = d->prev;
-    d->prev = row;
-    return row;
+    /* The two buffers other than the row given last, which the caller may still read. */
+    int next = (d->last + 1) % 3, after = (d->last + 2) % 3;
+    if (f[0] == 4 && d->inflated_end - d->inflated_start >= 2 * need && f[need] == 4) {
+        tg_unpaeth_two_rows(row_buffer(d, next), row_buffer(d, after), f + 1, f + need + 1, row_buffer(d, d->last),
+                            d->rowbytes, d->bpp);
+        d->inflated_start += 2 * need;
+        d->waiting = after;
+    } else {
+        tg_unfilter_row(f[0], row_buffer(d, next), f + 1, row_buffer(d, d->last), d->rowbytes, d->bpp);
+        d->inflated_start += need;
+    }
+    d->last = next;
+    return row_buffer(d, next);
 }
 
 int tg_idat_finish(tg_idat *d, tg_read_fn read, void *ctx) {
-    if (d->image_left > 0 || d->inflated_end > d->inflated_start) return 0;
+    if (d->image_left > 0 || d->inflated_end > d->inflated_start || d->waiting >= 0) return 0;
     /* The last block's end code may not be inflated yet; then the Adler-32. */
     while (!d->ended) {
         uint8_t extra;

@@ -31,4 +31,8 @@ uint32_t tg_adler32(uint32_t adler, const uint8_t *p, size_t n);
  * (zeros for the first row). `in`, `prev` and `out` may be read or written one byte past n. */
 void tg_unfilter_row(int filter, uint8_t *out, const uint8_t *in, const uint8_t *prev, size_t n, size_t bpp);
 
+/* Two Paeth-filtered rows at once: `out` from `in` under `prev`, `out2` from `in2` under `out`. */
+void tg_unpaeth_two_rows(uint8_t *out, uint8_t *out2, const uint8_t *in, const uint8_t *in2, const uint8_t *prev,
+                         size_t n, size_t bpp);
+
 #endif

@@ -49,21 +49,50 @@ static void average(uint8_t *out, const uint8_t *in, const uint8_t *prev, size_t
     }
 }
 
-/* Predicts each byte by whichever of left (a), up (b) and up-left (c) is nearest to a + b − c,
- * ties to a, then b. |p − a| = |b − c| does not depend on the pixel to the left. */
+/* One pixel: the filtered bytes `x` plus whichever of left (a), up (b) and up-left (c) is
+ * nearest to a + b − c, ties to a, then b. |p − a| = |b − c| does not depend on the pixel to
+ * the left. */
+static inline px16 paeth_pixel(px16 x, px16 a, px16 b, px16 c) {
+    px16 pa = b - c, pb = a - c;
+    px16 pc = absolute(pa + pb);
+    pa = absolute(pa);
+    pb = absolute(pb);
+    px16 nearest = choose((pa <= pb) & (pa <= pc), a, choose(pb <= pc, b, c));
+    return (x + nearest) & 0xff;
+}
+
 static void paeth(uint8_t *out, const uint8_t *in, const uint8_t *prev, size_t n, size_t bpp) {
     px16 a = {0, 0, 0, 0}, c = {0, 0, 0, 0};
     for (size_t i = 0; i < n; i += bpp) {
         px16 b = load(prev + i);
-        px16 pa = b - c, pb = a - c;
-        px16 pc = absolute(pa + pb);
-        pa = absolute(pa);
-        pb = absolute(pb);
-        px16 nearest = choose((pa <= pb) & (pa <= pc), a, choose(pb <= pc, b, c));
-        a = (load(in + i) + nearest) & 0xff;
+        a = paeth_pixel(load(in + i), a, b, c);
         store(out + i, a);
         c = b;
     }
+}
+
+void tg_unpaeth_two_rows(uint8_t *out, uint8_t *out2, const uint8_t *in, const uint8_t *in2, const uint8_t *prev,
+                         size_t n, size_t bpp) {
+    /* Each pixel waits for the one to its left, so one row is a chain of dependent steps; the
+     * row below can run one pixel behind, its up and up-left pixels just made, and the two
+     * chains overlap. */
+    px16 a = {0, 0, 0, 0}, c = {0, 0, 0, 0}, a2 = {0, 0, 0, 0}, c2 = {0, 0, 0, 0};
+    px16 b = load(prev);
+    a = paeth_pixel(load(in), a, b, c);
+    store(out, a);
+    c = b;
+    for (size_t i = bpp; i < n; i += bpp) {
+        px16 above = a;  /* the upper row's pixel i − bpp: up for the lower row's */
+        b = load(prev + i);
+        a = paeth_pixel(load(in + i), a, b, c);
+        store(out + i, a);
+        c = b;
+        a2 = paeth_pixel(load(in2 + i - bpp), a2, above, c2);
+        store(out2 + i - bpp, a2);
+        c2 = above;
+    }
+    a2 = paeth_pixel(load(in2 + n - bpp), a2, a, c2);
+    store(out2 + n - bpp, a2);
 }
 
 void tg_unfilter_row(int filter, uint8_t *out, const uint8_t *in, const uint8_t *prev, size_t n, size_t bpp) {
