@@ -49,7 +49,7 @@ struct ShapeFitter {
     }
 
     /// The radial coordinate's unit: t ≈ 0…1 over the box, like the linear fitter's line.
-    private var scale: Double { Double(max(grid.width, grid.height)) }
+    var scale: Double { Double(max(grid.width, grid.height)) }
 
     struct Result {
         var fit: GradientFit
@@ -155,13 +155,29 @@ struct ShapeFitter {
             (g.start, seamed) = seamAngle(g, cells: candidates)
             seamCentre = (g.cx, g.cy)
         }
+        let drawn = (0..<n).map { grid.drawn($0) }
+        // With a centre and an ellipse, the disc and rings the glow's own hard stops cut off are
+        // gradient too, with a hard stop between each and the rest (placed by the cells across).
+        var jumps: [Double] = []
+        if kind == .radial, let rings = RadialRings.joined(candidates, labels: regions.labels, largest: regions.largest, grid: grid,
+                                                           t: positions(g, cells: drawn), cellT: cellExtent(g)) {
+            candidates = rings.cells
+            jumps = rings.jumps
+        }
         // Every cell: the stops, the geometry refined with them, then the overlays (what the
         // model does not explain) and the geometry again on the cells away from them.
-        let drawn = (0..<n).map { grid.drawn($0) }
         var fitted = usable(drawn, g)
         var t = positions(g, cells: fitted)
         let among = usable(candidates, g)
-        var p = profiles.fitProfile(bins: bins(t, among))
+        var p = profiles.fitProfile(bins: bins(t, offRings(among, g, t: t, jumps: jumps)), jumps: jumps)
+        if kind == .radial, case let steep = steepPairs(g, profile: p, t: t, smooth: smooth), !steep.isEmpty {
+            jumps = (jumps + steep).sorted()
+            p = profiles.fitProfile(bins: bins(t, offRings(among, g, t: t, jumps: jumps)), jumps: jumps)
+        }
+        if !jumps.isEmpty {
+            p = withPlacedRings(g, profile: p)
+            jumps = p.jumps
+        }
         inliers = explained(by: p, t: t, among: among)
         var basis = inliers
         // Gauss-Newton on the geometry and the stops together (every other cell each way is
@@ -209,18 +225,21 @@ struct ShapeFitter {
             let gradient = zip(found, fitted).map { $0 && $1 }
             if gradient == inliers { break }
             inliers = gradient
-            basis = awayFromShadows(g, inliers: inliers, found: found, fitted: fitted, t: t, reach: reach)
-            p = profiles.fitProfile(bins: bins(t, basis), warm: p)
+            basis = offRings(awayFromShadows(g, inliers: inliers, found: found, fitted: fitted, t: t, reach: reach), g, t: t, jumps: jumps)
+            p = profiles.fitProfile(bins: bins(t, basis), warm: p, jumps: jumps)
             refine(rounds: 3)
         }
         // Afresh, so that the stops are the fewest for the final geometry, on the cells away
         // from the overlays' soft shadows (a shadow's faint fringe passes for gradient, and
         // bends the stops it lies across into extra ones).
-        basis = awayFromShadows(g, inliers: inliers, found: found, fitted: fitted, t: t, reach: reach)
-        p = profiles.fitProfile(bins: bins(t, basis))
+        basis = offRings(awayFromShadows(g, inliers: inliers, found: found, fitted: fitted, t: t, reach: reach), g, t: t, jumps: jumps)
+        p = profiles.fitProfile(bins: bins(t, basis), jumps: jumps)
         guard p.knots.count >= 2 else { return nil }
-        // The cells near overlays were judged against stops the shadows bent: judge them again.
-        if basis != inliers {
+        // The rings placed for the final geometry, by the cells across them.
+        if !jumps.isEmpty { p = withPlacedRings(g, profile: p) }
+        // The cells near overlays were judged against stops the shadows bent (or rings that
+        // have moved since): judge them again.
+        if basis != inliers || !jumps.isEmpty {
             found = overlays(g, profile: p, t: t, fitted: fitted, candidates: candidates, unsmooth: unsmooth, reach: reach)
             inliers = zip(found, fitted).map { $0 && $1 }
         }
@@ -364,6 +383,14 @@ struct ShapeFitter {
                 let slack = largestJump * (0.5 + r * 0.0002) / Double(grid.cellSize)
                 return (pixelMean(k) { x, y in p.value(self.position(g, x, y)) }, slack)
             }
+            // The same across a ring, half a pixel and a fraction of the radius off.
+            if kind == .radial && !jumps.isEmpty {
+                let r = max(1, (dx * dx + k2 * dy * dy).squareRoot())
+                if GradientFitter.nearJump(t[k], jumps, half * (abs(dx) + k2 * abs(dy)) / r * inv) {
+                    let slack = largestJump * (0.5 + r * 0.0002) / Double(grid.cellSize)
+                    return (pixelMean(k) { x, y in p.value(self.position(g, x, y)) }, slack)
+                }
+            }
             if dx * dx + dy * dy < near * near {
                 // Near an angular centre a cell spans a wide arc: what the model averages to over
                 // its pixels decides (a card there is still an overlay). Near a radial one the
@@ -407,7 +434,7 @@ struct ShapeFitter {
 
     /// The radial or angular coordinate of the point (x, y).
     @inline(__always)
-    private func position(_ g: Geometry, _ x: Double, _ y: Double) -> Double {
+    func position(_ g: Geometry, _ x: Double, _ y: Double) -> Double {
         let dx = x - g.cx, dy = y - g.cy
         switch kind {
         case .radial: return (dx * dx + g.k * g.k * dy * dy).squareRoot() / scale
@@ -747,6 +774,8 @@ struct ShapeFitter {
         var free = [Bool](repeating: true, count: size)
         if !radial { free[kp] = false; free[kp + nk - 1] = false }
         if holdsAspect { free[2] = false }
+        // A hard stop's two knots stay at one place (the cells across it place it).
+        for i in 1..<nk where p.knots[i] == p.knots[i - 1] { free[kp + i - 1] = false; free[kp + i] = false }
         for i in 0..<size where a[i * size + i] <= 0 { free[i] = false }
         // The Gauss-Newton step, each unknown held to its limit, first. Should `accepts` refuse
         // it: the same step shortened as a whole to within every limit (a clipped step moves
@@ -1197,7 +1226,12 @@ struct ShapeFitter {
         let kinks = centre == nil ? [] : m.stops.map(\.position)
         // Where the colour jumps (a hard stop), every pixel counts: every other one is off by
         // a part of the jump.
-        let hardKinks = centre == nil ? [] : zip(m.stops, m.stops.dropFirst()).filter { $0.position == $1.position }.map(\.0.position)
+        var ellipse: (x: Double, y: Double, irx2: Double, iry2: Double)? = nil
+        if case let .radial(c, r) = m.shape, r.x > 0, r.y > 0 {
+            let rx = r.x * Double(grid.width), ry = r.y * Double(grid.height)
+            ellipse = (c.x * Double(grid.width), c.y * Double(grid.height), 1 / (rx * rx), 1 / (ry * ry))
+        }
+        let hardKinks = centre == nil && ellipse == nil ? [] : zip(m.stops, m.stops.dropFirst()).filter { $0.position == $1.position }.map(\.0.position)
         let space = options.space, translucent = grid.translucent, cols = grid.columns
         @inline(__always) func model(_ k: Int) -> Color4 {
             if let o = centre {
@@ -1211,6 +1245,13 @@ struct ShapeFitter {
                 let reachT = half * (abs(dx) + abs(dy)) / r2 / (2 * Double.pi)
                 for p in hardKinks where min(abs(t - p), 1 - abs(t - p)) < reachT { return pixelMean(k) { modelColor(linear, coordinates, $0, $1) } }
                 for p in kinks where min(abs(t - p), 1 - abs(t - p)) < reachT { return cellAverage(k) { modelColor(linear, coordinates, $0, $1) } }
+            }
+            if let o = ellipse, !hardKinks.isEmpty {
+                // A cell across a ring mixes its two colours: every pixel counts.
+                let dx = grid.cx[k] - o.x, dy = grid.cy[k] - o.y
+                let t = coordinates.position(x: grid.cx[k], y: grid.cy[k])
+                let reachT = half * (abs(dx) * o.irx2 + abs(dy) * o.iry2) / max(1e-9, t)
+                if GradientFitter.nearJump(t, hardKinks, reachT) { return pixelMean(k) { modelColor(linear, coordinates, $0, $1) } }
             }
             return modelColor(linear, coordinates, grid.cx[k], grid.cy[k])
         }
