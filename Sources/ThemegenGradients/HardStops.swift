@@ -67,7 +67,8 @@ extension GradientFitter {
             var end = start
             while end < bins.count && bins.t[end] < b { end += 1 }
             let sub = ProfileBins(t: Array(bins.t[start..<end]), color: Array(bins.color[start..<end]),
-                                  weight: Array(bins.weight[start..<end]), space: options.space)
+                                  weight: Array(bins.weight[start..<end]), space: options.space,
+                                  near: bins.near.isEmpty ? [] : Array(bins.near[start..<end]), spread: bins.spread)
             start = end
             let low: Double? = s == 0 ? (options.extendsEnds ? 0 : nil) : a
             let high: Double? = s == jumps.count ? (options.extendsEnds ? 1 : nil) : b

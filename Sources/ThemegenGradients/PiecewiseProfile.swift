@@ -105,6 +105,16 @@ struct ProfileBins {
     let weight: [Double]
     /// Each bin's colour in CIELAB, for the accuracy test (the bins stay while knots move).
     let lab: [Lab]
+    /// Each bin's share of weight from cells within a shadow's reach of what is drawn on top
+    /// (empty when not known): where a bin darker than the profile may be a soft shadow.
+    let near: [Double]
+    /// A cell's projection on the binned coordinate as two uniform spreads, each by its half
+    /// width (a linear gradient's cell spreads along the line by its width and by its height);
+    /// zero when not known.
+    let spread: (Double, Double)
+    /// Half the extent of that projection.
+    var reach: Double { spread.0 + spread.1 }
+    private let space: RGBSpace
     /// Running weighted moments: entry i covers bins 0..<i, so any run of bins costs one
     /// subtraction and `solve` is O(knots · log bins) instead of O(bins).
     private let moments: [BinMoments]
@@ -112,9 +122,13 @@ struct ProfileBins {
     var count: Int { t.count }
 
     /// `t` ascending.
-    init(t: [Double], color: [Color4], weight: [Double], space: RGBSpace) {
-        self.t = t; self.color = color; self.weight = weight
-        lab = color.map { Lab(r255: $0.x, g: $0.y, b: $0.z, in: space) }
+    init(t: [Double], color: [Color4], weight: [Double], space: RGBSpace, near: [Double] = [], spread: (Double, Double) = (0, 0)) {
+        self.init(t: t, color: color, weight: weight, lab: color.map { Lab(r255: $0.x, g: $0.y, b: $0.z, in: space) }, space: space,
+                  near: near, spread: spread)
+    }
+
+    private init(t: [Double], color: [Color4], weight: [Double], lab: [Lab], space: RGBSpace, near: [Double], spread: (Double, Double)) {
+        self.t = t; self.color = color; self.weight = weight; self.lab = lab; self.near = near; self.spread = spread; self.space = space
         var m = [BinMoments](repeating: BinMoments(), count: t.count + 1)
         for i in 0..<t.count {
             let w = weight[i], ti = t[i], c = color[i]
@@ -126,6 +140,16 @@ struct ProfileBins {
             m[i + 1] = s
         }
         moments = m
+    }
+
+    /// The bins where `keep` holds.
+    func subset(_ keep: [Bool]) -> ProfileBins {
+        var bt: [Double] = [], bc: [Color4] = [], bw: [Double] = [], bl: [Lab] = [], bn: [Double] = []
+        for i in 0..<count where keep[i] {
+            bt.append(t[i]); bc.append(color[i]); bw.append(weight[i]); bl.append(lab[i])
+            if !near.isEmpty { bn.append(near[i]) }
+        }
+        return ProfileBins(t: bt, color: bc, weight: bw, lab: bl, space: space, near: bn, spread: spread)
     }
 
     /// Least-squares colours for fixed knots (hat-function basis, tridiagonal normal equations),
