@@ -12,4 +12,23 @@ enum GoldenSection {
         }
         return f1 <= f2 ? x1 : x2
     }
+
+    /// For a cost that is a step function of x (pixel centres fall on one side of a hard stop
+    /// or the other): the least found by `minimum` over [a, b], widened to the whole step of
+    /// equal cost a `pixel` either way, and the middle of that step, kept within `bounds`.
+    static func middleOfBestStep(_ a: Double, _ b: Double, pixel: Double, tolerance: Double,
+                                 within bounds: ClosedRange<Double>, _ cost: (Double) -> Double) -> Double {
+        let x = minimum(a, b, tolerance: tolerance, cost)
+        let fx = cost(x)
+        func edge(_ direction: Double) -> Double {
+            var inside = x, outside = x + direction * pixel
+            if cost(outside) <= fx { return x }
+            while abs(outside - inside) > tolerance {
+                let mid = (inside + outside) / 2
+                if cost(mid) <= fx { inside = mid } else { outside = mid }
+            }
+            return inside
+        }
+        return (max(bounds.lowerBound, edge(-1)) + min(bounds.upperBound, edge(1))) / 2
+    }
 }

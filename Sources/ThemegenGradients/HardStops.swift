@@ -210,21 +210,8 @@ extension GradientFitter {
             let a = max(t0 - span, before + eps), b = min(t0 + span, after - eps)
             if b > a {
                 let tolerance = 0.05 / max(1, line.length)
-                var x = GoldenSection.minimum(a, b, tolerance: tolerance, cost)
-                // The cost is a step function (pixel centres fall on one side or the other):
-                // the middle of the best step.
-                let fx = cost(x), pixel = 1 / max(1, line.length)
-                func edge(_ dir: Double) -> Double {
-                    var inside = x, outside = x + dir * pixel
-                    if cost(outside) <= fx { return x }
-                    while abs(outside - inside) > tolerance {
-                        let mid = (inside + outside) / 2
-                        if cost(mid) <= fx { inside = mid } else { outside = mid }
-                    }
-                    return inside
-                }
-                let left = max(before + eps, edge(-1)), right = min(after - eps, edge(1))
-                x = (left + right) / 2
+                let x = GoldenSection.middleOfBestStep(a, b, pixel: 1 / max(1, line.length), tolerance: tolerance,
+                                                       within: (before + eps)...(after - eps), cost)
                 if cost(x) <= cost(t0) { q = trial(x) }
             }
             i += 1

@@ -110,20 +110,7 @@ extension ShapeFitter {
         }
         func cost(_ x: Double) -> Double { band.cost(trial(x)) }
         let pixel = 1 / scale, tolerance = 0.05 * pixel
-        var x = GoldenSection.minimum(lo, hi, tolerance: tolerance, cost)
-        // The cost is a step function (pixel centres fall on one side or the other): the
-        // middle of the best step.
-        let fx = cost(x)
-        func edge(_ direction: Double) -> Double {
-            var inside = x, outside = x + direction * pixel
-            if cost(outside) <= fx { return x }
-            while abs(outside - inside) > tolerance {
-                let mid = (inside + outside) / 2
-                if cost(mid) <= fx { inside = mid } else { outside = mid }
-            }
-            return inside
-        }
-        x = (max(lo, edge(-1)) + min(hi, edge(1))) / 2
+        let x = GoldenSection.middleOfBestStep(lo, hi, pixel: pixel, tolerance: tolerance, within: lo...hi, cost)
         return cost(x) <= cost(t0) ? trial(x) : nil
     }
 }
