@@ -308,6 +308,8 @@ struct CellGrid {
     let translucent: Bool
     /// Sum of the three channel variances within the cell.
     var variance: [Double]
+    /// The variances of R, G and B within the cell, each (stored colours, 8-bit scale).
+    var channelVariance: [SIMD3<Float>]
     /// Whether every pixel of the cell is opaque.
     var opaque: [Bool]
     var count: [Double]
@@ -340,10 +342,11 @@ struct CellGrid {
         variance = cells(Double.self); count = cells(Double.self); cx = cells(Double.self); cy = cells(Double.self)
         translucent = acc.isTranslucent
         opaque = cells(Bool.self)
+        channelVariance = cells(SIMD3<Float>.self)
         let cs = cellSize, columns = self.columns, width = self.width, height = self.height
         acc.sums.withUnsafeBufferPointer { sums in acc.squares.withUnsafeBufferPointer { squares in
             r.withUnsafeMutableBufferPointer { r in g.withUnsafeMutableBufferPointer { g in b.withUnsafeMutableBufferPointer { b in
-                variance.withUnsafeMutableBufferPointer { variance in opaque.withUnsafeMutableBufferPointer { opaque in
+                variance.withUnsafeMutableBufferPointer { variance in opaque.withUnsafeMutableBufferPointer { opaque in channelVariance.withUnsafeMutableBufferPointer { channelVariance in
                     count.withUnsafeMutableBufferPointer { count in cx.withUnsafeMutableBufferPointer { cx in cy.withUnsafeMutableBufferPointer { cy in
                         for j in 0..<rows {
                             let y0 = j * cs, h = min(cs, height - y0)
@@ -354,7 +357,9 @@ struct CellGrid {
                                 let s = sums[k], q = squares[k]
                                 let mr = Double(s.x) / c, mg = Double(s.y) / c, mb = Double(s.z) / c, ma = Double(s.w) / c
                                 r[k] = mr; g[k] = mg; b[k] = mb; a[k] = ma
-                                variance[k] = max(0, Double(q.x) / c - mr * mr) + max(0, Double(q.y) / c - mg * mg) + max(0, Double(q.z) / c - mb * mb)
+                                let vr = max(0, Double(q.x) / c - mr * mr), vg = max(0, Double(q.y) / c - mg * mg), vb = max(0, Double(q.z) / c - mb * mb)
+                                variance[k] = vr + vg + vb
+                                channelVariance[k] = SIMD3(Float(vr), Float(vg), Float(vb))
                                 opaque[k] = ma > 254.99
                                 count[k] = c
                                 cx[k] = Double(x0) + Double(w) / 2
@@ -362,7 +367,7 @@ struct CellGrid {
                             }
                         }
                     } } }
-                } }
+                } } }
             } } }
         } }
         if translucent {

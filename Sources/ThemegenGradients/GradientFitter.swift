@@ -1395,6 +1395,13 @@ package struct GradientFitter {
             // that the residuals let pass (a button the gradient's colour, a glyph's smooth
             // middle) is not gradient the user can check.
             q = quality(p, angle: angle, cells: outside(overlays, of: inliers), labs: &labs, measured: &measured)
+            // And how far the smooth cells' pixels stray from the profile within a cell, which
+            // their means cannot show (`WithinCellError`).
+            let line = LinearGradient.Line(angle: angle, width: Double(grid.width), height: Double(grid.height))
+            let smooth = zip(outside(overlays, of: inliers), candidates).map { $0 && $1 }
+            q.maxDeltaE = max(q.maxDeltaE, WithinCellError(grid: grid, space: options.space, noise: noiseVariance / 3)
+                .worst(smooth, kinks: p.knots, jumps: p.jumps, centre: nil, turns: false,
+                       position: { line.t(x: $0, y: $1) }, color: { p.value(line.t(x: $0, y: $1)) }))
             // Off by far more than the rejection line over a large smooth area that the
             // residuals kept (no overlay explains it): a shading a line cannot follow.
             if problem == nil && q.maxDeltaE > 3 && count(candidates) * 2 >= total {
