@@ -518,8 +518,9 @@ struct ShapeFitter {
         // A radial cell's projection on t: on a circle, a cell at angle θ from the centre
         // spreads by half its width times |cos θ| and half its height times |sin θ|; two
         // equal spreads of half a cell's diagonal over √2 have the same variance at every θ.
-        // With them the profile fit knows what a cell across a stop's kink averages to (at
-        // 375 × 812, a stop pair at each of a glow's steep kinks made up for such cells: seed 5 #7).
+        // With them the profile fit knows what a cell across a stop's kink averages to (a knot
+        // a cell before a glow's last stop made up for the 16 px cells across it, and the rim
+        // came back 1.88 off: browser seed 7 stress #7).
         let spread = kind == .radial ? 0.5 * Double(grid.cellSize) / 2.0.squareRoot() / scale : 0
         return ProfileBins(t: bt, color: bc, weight: bw, space: options.space, spread: (spread, spread))
     }
