@@ -1401,7 +1401,7 @@ package struct GradientFitter {
             let smooth = zip(outside(overlays, of: inliers), candidates).map { $0 && $1 }
             q.maxDeltaE = max(q.maxDeltaE, WithinCellError(grid: grid, space: options.space, noise: noiseVariance / 3)
                 .worst(smooth, kinks: p.knots, jumps: p.jumps, centre: nil, turns: false,
-                       position: { line.t(x: $0, y: $1) }, color: { p.value(line.t(x: $0, y: $1)) }))
+                       position: { line.t(x: $0, y: $1) }, color: { p.value($0) }))
             // Off by far more than the rejection line over a large smooth area that the
             // residuals kept (no overlay explains it): a shading a line cannot follow.
             if problem == nil && q.maxDeltaE > 3 && count(candidates) * 2 >= total {

@@ -1265,7 +1265,7 @@ struct ShapeFitter {
         let hard = zip(m.stops, m.stops.dropFirst()).filter { $0.position == $1.position }.map(\.0.position)
         return WithinCellError(grid: grid, space: options.space, noise: noiseVariance / 3)
             .worst(away, kinks: m.stops.map(\.position), jumps: hard, centre: centre, turns: kind == .angular,
-                   position: { coordinates.position(x: $0, y: $1) }, color: { modelColor(linear, coordinates, $0, $1) })
+                   position: { coordinates.position(x: $0, y: $1) }, color: { linear.premultiplied255(at: $0) })
     }
 
     /// Mean and max ΔE2000 of the model against the cell means. For an angular gradient the

@@ -27,9 +27,10 @@ struct WithinCellError {
     /// left out (renderers differ along a hard edge, as the measure allows); `centre`: a
     /// radial or angular gradient's, where the coordinate is not linear; `turns`: an angular
     /// coordinate, which wraps (a cell across the seam is left out, as the measure
-    /// leaves out its band). `position` and `color` give the model at a point in box pixels.
+    /// leaves out its band). `position` gives the model's coordinate at a point in box pixels,
+    /// `color` its colour at a coordinate.
     func worst(_ cells: [Bool], kinks: [Double], jumps: [Double], centre: (x: Double, y: Double)?, turns: Bool,
-               position: (Double, Double) -> Double, color: (Double, Double) -> Color4) -> Double {
+               position: (Double, Double) -> Double, color: (Double) -> Color4) -> Double {
         guard !grid.translucent else { return 0 }
         var worst = 0.0
         for k in cells.indices where cells[k] {
@@ -52,10 +53,10 @@ struct WithinCellError {
             if jumps.contains(where: { $0 >= lo && $0 <= hi }) { continue }
             let mean: Color4, variance: SIMD3<Double>
             if curved || holdsCentre || kinks.contains(where: { $0 > lo && $0 < hi }) {
-                (mean, variance) = pixelSpread(k, color: color)
+                (mean, variance) = pixelSpread(k) { color(position($0, $1)) }
             } else {
-                mean = color(grid.cx[k], grid.cy[k])
-                variance = linearVariance(k, color: color)
+                mean = color(position(grid.cx[k], grid.cy[k]))
+                variance = linearVariance(k, corners: (color(a), color(b), color(c), color(d)))
             }
             if let e = deltaE(k, model: mean, variance: variance) { worst = max(worst, e) }
         }
@@ -63,11 +64,12 @@ struct WithinCellError {
     }
 
     /// The model's variance per channel over cell k's pixels, from its colours at the cell's
-    /// corner pixels: the model must be linear across the cell (no stop inside it).
-    func linearVariance(_ k: Int, color: (Double, Double) -> Color4) -> SIMD3<Double> {
+    /// corner pixels (top left, top right, bottom left, bottom right, as `worst` already has
+    /// their coordinates): the model must be linear across the cell (no stop inside it).
+    func linearVariance(_ k: Int, corners: (Color4, Color4, Color4, Color4)) -> SIMD3<Double> {
         let (x0, y0, w, h) = bounds(k)
         let x1 = x0 + Double(w) - 1, y1 = y0 + Double(h) - 1
-        let c00 = color(x0, y0), c10 = color(x1, y0), c01 = color(x0, y1), c11 = color(x1, y1)
+        let (c00, c10, c01, c11) = corners
         let gx = w > 1 ? (c10 + c11 - c00 - c01) / (2 * (x1 - x0)) : .zero
         let gy = h > 1 ? (c01 + c11 - c00 - c10) / (2 * (y1 - y0)) : .zero
         let vx = Double(w * w - 1) / 12, vy = Double(h * h - 1) / 12
