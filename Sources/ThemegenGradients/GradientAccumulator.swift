@@ -379,3 +379,17 @@ struct CellGrid {
         }
     }
 }
+
+extension CellGrid {
+    /// Half the extent of a cell's projection on a linear gradient's line, as a fraction of
+    /// the line: a cell spreads along it by its width and by its height.
+    func reach(along line: LinearGradient.Line) -> Double {
+        0.5 * Double(cellSize) * (abs(line.dx) + abs(line.dy)) / max(1, line.length)
+    }
+
+    /// The two parts of that projection, each a uniform spread by its half width: from the
+    /// cell's width and from its height.
+    func spread(along line: LinearGradient.Line) -> (Double, Double) {
+        (0.5 * Double(cellSize) * abs(line.dx) / max(1, line.length), 0.5 * Double(cellSize) * abs(line.dy) / max(1, line.length))
+    }
+}

@@ -130,7 +130,7 @@ package struct GradientFitter {
         let unsmooth = smooth.map { !$0 }
         for _ in 0..<3 {
             let line = LinearGradient.Line(angle: angle, width: Double(grid.width), height: Double(grid.height))
-            let p = profile, reachT = cellReach(line), hardStops = !p.jumps.isEmpty
+            let p = profile, reachT = grid.reach(along: line), hardStops = !p.jumps.isEmpty
             let detected = p.withView { view in
                 OverlayDetector.detect(grid: grid, unsmooth: unsmooth, trusted: candidates, shadowReach: reach,
                                        spansModel: { spansIsoLines($0, line: line) },
@@ -217,7 +217,7 @@ package struct GradientFitter {
         for k in 0..<inliers.count where inliers[k] && !away[k] && awayCount[binOf[k]] < 4 { uncovered = true; break }
         guard uncovered else { return (away, farProfile) }
         // Per stretch: the near cells, their residuals against the far cells' profile.
-        let reachT = cellReach(line), pj = farProfile.jumps
+        let reachT = grid.reach(along: line), pj = farProfile.jumps
         var residual = [Color4](repeating: .zero, count: inliers.count)
         var farResiduals: [Double] = []
         var members = [[Int]](repeating: [], count: bins)
@@ -331,7 +331,7 @@ package struct GradientFitter {
         if above <= limit && flatEnd(cells, colour: p.value(seenHi)) { return true }
         guard cells.count >= 4 else { return false }
         var residual = Color4.zero, model = Color4.zero
-        let reachT = cellReach(line), jumps = p.jumps
+        let reachT = grid.reach(along: line), jumps = p.jumps
         p.withView { view in
             for k in cells {
                 let t = line.t(x: grid.cx[k], y: grid.cy[k])
@@ -411,11 +411,6 @@ package struct GradientFitter {
     /// climb's tighter per-bin limit (`accurate`) adds a stop for them once they are in.
     static let perceptualTolerance = 1.0
 
-    /// Half the extent of a cell's projection on the gradient line, in t.
-    func cellReach(_ line: LinearGradient.Line) -> Double {
-        0.5 * Double(grid.cellSize) * (abs(line.dx) + abs(line.dy)) / max(1, line.length)
-    }
-
     /// What a cell centred at `t` averages to under the profile (1-2-1 over its projection):
     /// across a kink that is not the value at its centre.
     @inline(__always)
@@ -442,7 +437,7 @@ package struct GradientFitter {
     private func cellError(_ p: PiecewiseProfile, angle: Double, cells: [Bool]) -> Double {
         let line = LinearGradient.Line(angle: angle, width: Double(grid.width), height: Double(grid.height))
         var e = 0.0
-        let jumps = p.jumps, reachT = cellReach(line)
+        let jumps = p.jumps, reachT = grid.reach(along: line)
         p.withView { view in
             for k in 0..<cells.count where cells[k] {
                 let t = line.t(x: grid.cx[k], y: grid.cy[k])
@@ -739,7 +734,7 @@ package struct GradientFitter {
         var num = 0.0, den = 0.0
         // Cells across a hard stop average two colours: the slope says nothing there.
         let jumps = profile.jumps
-        let reachT = jumps.isEmpty ? 0 : cellReach(LinearGradient.Line(angle: angle, width: w, height: h))
+        let reachT = jumps.isEmpty ? 0 : grid.reach(along: LinearGradient.Line(angle: angle, width: w, height: h))
         profile.withView { profile in inliers.withUnsafeBufferPointer { inliers in
             grid.cx.withUnsafeBufferPointer { cx in grid.cy.withUnsafeBufferPointer { cy in
                 grid.r.withUnsafeBufferPointer { r in grid.g.withUnsafeBufferPointer { g in grid.b.withUnsafeBufferPointer { b in
@@ -767,7 +762,7 @@ package struct GradientFitter {
     /// cut-outs, then the overlays found), when known: the bins' share of them (`near`).
     private func bins(angle: Double, inliers: [Bool], jumps: [Double] = [], near: [Bool]? = nil) -> ProfileBins {
         let line = LinearGradient.Line(angle: angle, width: Double(grid.width), height: Double(grid.height))
-        let reachT = cellReach(line)
+        let reachT = grid.reach(along: line)
         // About two bins per cell along the line: finer bins would only be empty.
         let count = max(64, min(1024, Int(line.length * 2 / Double(grid.cellSize))))
         // Per bin: Σw, Σwt, Σw·r, Σw·g, Σw·b, Σw·a, Σw·|c|², Σwt² (`moments`) and Σwt·r, Σwt·g,
@@ -834,8 +829,7 @@ package struct GradientFitter {
             bt.append(s[1] / w); bc.append(Color4(s[2], s[3], s[4], s[5]) / w); bw.append(w)
             if !nearWeight.isEmpty { bn.append(nearWeight[bin] / w) }
         }
-        let spread = (0.5 * Double(grid.cellSize) * abs(line.dx) / max(1, line.length), 0.5 * Double(grid.cellSize) * abs(line.dy) / max(1, line.length))
-        return ProfileBins(t: bt, color: bc, weight: bw, space: options.space, near: bn, spread: spread)
+        return ProfileBins(t: bt, color: bc, weight: bw, space: options.space, near: bn, spread: grid.spread(along: line))
     }
 
     /// The fewest knots (up to `maxStops`) whose profile explains the binned samples to within
@@ -1258,7 +1252,7 @@ package struct GradientFitter {
         // Along a row (or column) of an axis-aligned gradient the position, and so the model
         // colour, repeats exactly.
         var lastT = Double.nan, v = Color4.zero, slack = 0.0
-        let reachT = cellReach(line), jumps = p.jumps
+        let reachT = grid.reach(along: line), jumps = p.jumps
         var out = [Bool](repeating: false, count: n)
         p.withView { view in
             cells.withUnsafeBufferPointer { cells in
@@ -1309,7 +1303,7 @@ package struct GradientFitter {
         // Along a row (or column) of an axis-aligned gradient the position repeats exactly, and
         // with it the model colour and its Lab.
         var lastT = Double.nan, v = Color4.zero, lastLabT = Double.nan, lastLab = Lab(l: 0, a: 0, b: 0)
-        let jumps = p.jumps, reachT = cellReach(line)
+        let jumps = p.jumps, reachT = grid.reach(along: line)
         @inline(__always) func rgbError(_ k: Int) -> Double {
             let t = line.t(x: grid.cx[k], y: grid.cy[k])
             if jumps.isEmpty {

@@ -50,6 +50,11 @@ package struct GradientModel: Sendable, Hashable {
         self.init(shape: .linear, angle: linear.angle, stops: linear.stops)
     }
 
+    /// The positions of the hard stops: two stops at one position, the colour jumping there.
+    package var hardStops: [Double] {
+        zip(stops, stops.dropFirst()).filter { $0.position == $1.position }.map(\.0.position)
+    }
+
     /// How to find a point's stop position in one W×H box (computed once per box).
     package struct Coordinates: Sendable {
         enum Kind: Sendable { case linear(LinearGradient.Line), radial(cx: Double, cy: Double, irx: Double, iry: Double), angular(cx: Double, cy: Double, start: Double) }

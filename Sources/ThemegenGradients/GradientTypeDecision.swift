@@ -77,7 +77,7 @@ enum GradientTypeDecision {
         var reach = 0.0
         if case .linear = m.shape {
             let line = LinearGradient.Line(angle: m.angle, width: Double(grid.width), height: Double(grid.height))
-            reach = 0.5 * Double(grid.cellSize) * (abs(line.dx) + abs(line.dy)) / max(1, line.length)
+            reach = grid.reach(along: line)
         }
         @inline(__always) func deltaE(_ c: Color4, _ k: Int) -> Double {
             DeltaE2000.difference(Lab(r255: c.x, g: c.y, b: c.z, in: space), Lab(r255: grid.r[k], g: grid.g[k], b: grid.b[k], in: space))

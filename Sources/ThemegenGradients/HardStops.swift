@@ -99,7 +99,7 @@ extension GradientFitter {
         guard largest >= 0 else { return nil }
         let n = main.count
         let line = LinearGradient.Line(angle: angle, width: Double(grid.width), height: Double(grid.height))
-        let reachT = cellReach(line)
+        let reachT = grid.reach(along: line)
         let regionCount = Int(labels.max() ?? -1) + 1
         guard regionCount > 1 else { return nil }
         var size = [Int](repeating: 0, count: regionCount)
@@ -172,7 +172,7 @@ extension GradientFitter {
     /// the stretches on either side keep their lines, only the jump between them moves.
     func refinedJumps(_ p: PiecewiseProfile, angle: Double) -> PiecewiseProfile {
         let line = LinearGradient.Line(angle: angle, width: Double(grid.width), height: Double(grid.height))
-        let reachT = cellReach(line)
+        let reachT = grid.reach(along: line)
         let n = grid.columns * grid.rows
         var q = p
         var i = 1
@@ -233,7 +233,7 @@ extension GradientFitter {
         let n = grid.columns * grid.rows
         func cost(_ a: Double) -> (Double, PiecewiseProfile) {
             let line = LinearGradient.Line(angle: a, width: Double(grid.width), height: Double(grid.height))
-            let reachT = cellReach(line)
+            let reachT = grid.reach(along: line)
             let q = refinedJumps(p, angle: a)
             let jumps = q.jumps
             var sum = 0.0

@@ -30,7 +30,7 @@ extension GradientFitter {
     func unshaded(_ cells: [Bool], near: [Bool]?, profile: PiecewiseProfile, angle: Double) -> [Bool] {
         guard let near else { return cells }
         let line = LinearGradient.Line(angle: angle, width: Double(grid.width), height: Double(grid.height))
-        let reachT = cellReach(line), jumps = profile.jumps, tolerance = Self.shadeTolerance
+        let reachT = grid.reach(along: line), jumps = profile.jumps, tolerance = Self.shadeTolerance
         let bins = max(64, min(1024, Int(line.length * 2 / Double(grid.cellSize)))), scale = Double(bins)
         // Per cell its residual and stretch, per stretch the lightest residual and where it lies.
         var residual = [Color4](repeating: .zero, count: cells.count), bin = [Int](repeating: 0, count: cells.count)

@@ -1262,9 +1262,8 @@ struct ShapeFitter {
             let dx = grid.cx[k] - centre.x, dy = grid.cy[k] - centre.y
             return cells[k] && dx * dx + dy * dy >= near * near
         }
-        let hard = zip(m.stops, m.stops.dropFirst()).filter { $0.position == $1.position }.map(\.0.position)
         return WithinCellError(grid: grid, space: options.space, noise: noiseVariance / 3)
-            .worst(away, kinks: m.stops.map(\.position), jumps: hard, centre: centre, turns: kind == .angular,
+            .worst(away, kinks: m.stops.map(\.position), jumps: m.hardStops, centre: centre, turns: kind == .angular,
                    position: { coordinates.position(x: $0, y: $1) }, color: { linear.premultiplied255(at: $0) })
     }
 
@@ -1300,7 +1299,7 @@ struct ShapeFitter {
             let rx = r.x * Double(grid.width), ry = r.y * Double(grid.height)
             ellipse = (c.x * Double(grid.width), c.y * Double(grid.height), 1 / (rx * rx), 1 / (ry * ry))
         }
-        let hardKinks = centre == nil && ellipse == nil ? [] : zip(m.stops, m.stops.dropFirst()).filter { $0.position == $1.position }.map(\.0.position)
+        let hardKinks = centre == nil && ellipse == nil ? [] : m.hardStops
         let radialKinks = ellipse == nil ? [] : m.stops.map(\.position)
         let space = options.space, translucent = grid.translucent, cols = grid.columns
         @inline(__always) func model(_ k: Int) -> Color4 {

@@ -54,7 +54,7 @@ package enum GradientTestSupport {
             }
         }
         var rings: [Double] = []
-        if case .radial = a.shape { rings = zip(a.stops, a.stops.dropFirst()).filter { $0.position == $1.position }.map(\.0.position) }
+        if case .radial = a.shape { rings = a.hardStops }
         var sum = 0.0, worst = 0.0, n = 0.0
         for y in ys {
             for x in xs {

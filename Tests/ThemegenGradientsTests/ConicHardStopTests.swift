@@ -30,7 +30,7 @@ final class ConicHardStopTests: XCTestCase {
         XCTAssertEqual(f.shape.type, "angular")
         XCTAssertNil(f.problem)
         XCTAssertEqual(f.overlays, [])
-        let hard = zip(f.stops, f.stops.dropFirst()).filter { $0.position == $1.position }.map(\.0.position)
+        let hard = f.model.hardStops
         XCTAssertEqual(hard.count, 1, "\(f.stops) \(f.shape)")
         guard case let .angular(_, start) = f.shape, let at = hard.first else { return }
         XCTAssertEqual((start + at * 360).truncatingRemainder(dividingBy: 360), 31.3 + 0.4 * 360, accuracy: 0.05)

@@ -13,7 +13,7 @@ final class RadialHardStopTests: XCTestCase {
     /// The hard stops of a fitted radial model, as distances from the centre along x (px).
     private func rings(_ f: GradientFit, width: Int) -> [Double] {
         guard case let .radial(_, radius) = f.shape else { return [] }
-        return zip(f.stops, f.stops.dropFirst()).filter { $0.position == $1.position }.map { $0.0.position * radius.x * Double(width) }
+        return f.model.hardStops.map { $0 * radius.x * Double(width) }
     }
 
     /// The fit is radial and accepted, has one ring `ringRadius` px from the centre along x (to
