@@ -1199,23 +1199,31 @@ package struct GradientFitter {
         // An inset stop has a flat stretch of data beyond it; a few stray cells (a corner seen
         // between two overlays) are not one.
         let few = 6 * Double(grid.cellSize * grid.cellSize)
+        // Away from the overlays a cell of flat colour is one: an inset end stop leaves only a
+        // corner beyond it on a diagonal (browser seed 3 #27, 2 cells at 375 px; seed 4 #12, a
+        // third of `few` at 1170 px), and the slope carried on there was ΔE 3 off.
+        func least(_ nearWeight: Double, of weight: Double) -> Double {
+            b.near.isEmpty || 2 * nearWeight < weight ? Double(grid.cellSize * grid.cellSize) : few
+        }
         // The data beyond an end knot: its weight, and whether it lies flat (the profile as it
         // is) rather than on the carried-on slope. An inset stop a cell from the box's end
         // leaves one bin of flat colour beyond it, within `near` of the data's end: it was
         // carried on to the end, 20 levels off there (a column that then joined a status bar,
         // a card and a tab bar into one overlay).
         let last = q.knots.count - 1
-        var head = 0.0, tail = 0.0, headFlat = 0.0, headSlope = 0.0, tailFlat = 0.0, tailSlope = 0.0
+        var head = 0.0, tail = 0.0, headFlat = 0.0, headSlope = 0.0, tailFlat = 0.0, tailSlope = 0.0, headNear = 0.0, tailNear = 0.0
         let k0 = q.knots[0], k1 = q.knots[1], kl = q.knots[last], km = q.knots[last - 1]
         for i in 0..<b.count {
             let t = b.t[i], w = b.weight[i]
             if t < k0 && k1 > k0 {
                 head += w
+                if !b.near.isEmpty { headNear += w * b.near[i] }
                 headFlat += w * (b.color[i] - q.colors[0]).lengthSquared
                 headSlope += w * (b.color[i] - (q.colors[0] + (q.colors[0] - q.colors[1]) * ((k0 - t) / (k1 - k0)))).lengthSquared
             }
             if t > kl && kl > km {
                 tail += w
+                if !b.near.isEmpty { tailNear += w * b.near[i] }
                 tailFlat += w * (b.color[i] - q.colors[last]).lengthSquared
                 tailSlope += w * (b.color[i] - (q.colors[last] + (q.colors[last] - q.colors[last - 1]) * ((t - kl) / (kl - km)))).lengthSquared
             }
@@ -1225,14 +1233,14 @@ package struct GradientFitter {
         // A box end only (a hard stop's side is met as it was), and a stretch at least half a
         // cell long beyond the knot: on a shallow ramp without dither, 8-bit steps alone make
         // the last bin look flatter than the slope.
-        let flatHead = !hardLow && low.map { lo - $0 <= near } == true && k0 - lo >= near / 2 && head >= few && 2 * headFlat < headSlope
-        let flatTail = !hardHigh && high.map { $0 - hi <= near } == true && hi - kl >= near / 2 && tail >= few && 2 * tailFlat < tailSlope
+        let flatHead = !hardLow && low.map { lo - $0 <= near } == true && k0 - lo >= near / 2 && head >= least(headNear, of: head) && 2 * headFlat < headSlope
+        let flatTail = !hardHigh && high.map { $0 - hi <= near } == true && hi - kl >= near / 2 && tail >= least(tailNear, of: tail) && 2 * tailFlat < tailSlope
         if let low, q.knots[0] > low {
-            if (q.knots[0] <= lo + near && !flatHead) || head < few { extend(0, 1, to: low) }
+            if (q.knots[0] <= lo + near && !flatHead) || head < least(headNear, of: head) { extend(0, 1, to: low) }
             else if hardLow { q.knots.insert(low, at: 0); q.colors.insert(q.colors[0], at: 0) }
         }
         if let high, q.knots[last] < high {
-            if (q.knots[last] >= hi - near && !flatTail) || tail < few { extend(last, last - 1, to: high) }
+            if (q.knots[last] >= hi - near && !flatTail) || tail < least(tailNear, of: tail) { extend(last, last - 1, to: high) }
             else if hardHigh { q.knots.append(high); q.colors.append(q.colors[last]) }
         }
         return q

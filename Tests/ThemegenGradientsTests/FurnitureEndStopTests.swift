@@ -52,19 +52,36 @@ final class FlatCornerTests: XCTestCase {
     typealias S = GradientTestSupport
 
     /// A diagonal whose first stop is inset 1 % into the top right corner, drawn with nothing
-    /// on it at a phone's @3x size (browser check seed 4 #12): the flat corner is a cell or two
-    /// of 16 px, fewer than a band of the line needs to be given back, and it was reported as
-    /// an overlay. The slope carried on into it is up to ΔE 2.4 off there, and the fit's
-    /// numbers, taken outside the overlays, were blind to it: a wrong answer, silent. The
-    /// corner is the gradient's: no overlay, and the fit's max covers what it misses there
-    /// (above the promise, so the theme is warned about).
-    func testFlatCornerBeyondAnInsetFirstStopIsNoOverlay() {
+    /// on it at a phone's @3x size (browser check seed 4 #12): the flat corner beyond it holds
+    /// a third of the six cells an end needed before it counted as flat, so the slope was
+    /// carried on into it, up to ΔE 2.4 off. Clear of overlays, a cell of flat data is enough:
+    /// the stop stays inset and the whole box is within the promise.
+    func testFlatCornerBeyondAnInsetFirstStopIsKept() {
         let stops = [("#C3BC7E", 0.0096), ("#8E68FF", 0.1837), ("#900F8F", 0.5442), ("#42E5F6", 0.7937), ("#082115", 1.0)]
         let r = GradientRenderer(width: 1170, height: 2532, gradient: S.gradient(225, stops), dither: true, overlays: [])
         let f = S.fit(r)
         XCTAssertEqual(f.overlays, [])
+        XCTAssertEqual(f.stops.count, 5)
+        XCTAssertEqual(f.stops.first!.position, 0.0096, accuracy: 0.001)
         let whole = S.accuracy(r.gradient, f.gradient, width: r.width, height: r.height, step: 5)
         XCTAssertLessThanOrEqual(whole.meanDeltaE, 0.5)
-        XCTAssertGreaterThan(f.quality.maxDeltaE, 1.5)
+        XCTAssertLessThanOrEqual(whole.maxDeltaE, 1.5)
+        XCTAssertLessThanOrEqual(f.quality.maxDeltaE, 1.5)
+    }
+
+    /// The same at the other end and at 1x: eight stops at 135° on 375 × 812, the last inset
+    /// to 98.68 % (browser check seed 3 #27). The flat corner beyond it is two cells; carried
+    /// on, the slope was ΔE 3 off there and the artboard was rejected.
+    func testFlatCornerBeyondAnInsetLastStopIsKept() {
+        let stops = [("#1599A8", 0.0), ("#616F27", 0.1245), ("#9D2F50", 0.3109), ("#AB7833", 0.41), ("#69A704", 0.5641),
+                     ("#95794F", 0.6687), ("#5D5A35", 0.8782), ("#A8E349", 0.9868)]
+        let r = GradientRenderer(width: 375, height: 812, gradient: S.gradient(135, stops), dither: true, overlays: [])
+        let f = S.fit(r)
+        XCTAssertNil(ThemeExtractor.rejection(f, limit: 3))
+        XCTAssertEqual(f.stops.count, 8)
+        XCTAssertEqual(f.stops.last!.position, 0.9868, accuracy: 0.001)
+        let whole = S.accuracy(r.gradient, f.gradient, width: r.width, height: r.height, step: 1)
+        XCTAssertLessThanOrEqual(whole.meanDeltaE, 0.5)
+        XCTAssertLessThanOrEqual(whole.maxDeltaE, 1.5)
     }
 }
