@@ -374,22 +374,24 @@ struct ShapeFitter {
                                       isoBands: kind == .angular ? rays(g, t: t, fitted: fitted) : nil) { k in
             let dx = grid.cx[k] - g.cx, dy = grid.cy[k] - g.cy
             guard fitted[k] else { return (grid.color(k), 0) }
-            // A cell across a hard stop mixes its two colours in the proportion of its pixels,
-            // which half a pixel (and a hundredth of a degree) of error in the stop's place
-            // moves by that much of the jump: renderers differ by more along a hard edge.
-            if kind == .angular && !jumps.isEmpty
-                && GradientFitter.nearJump(t[k], jumps, half * (abs(dx) + abs(dy)) / max(1, dx * dx + dy * dy) / (2 * Double.pi)) {
-                let r = (dx * dx + dy * dy).squareRoot()
+            // Half the cell's extent along t, and its distance from the centre (scaled by the
+            // ellipse's aspect for a radial model).
+            let r: Double, reachT: Double
+            switch kind {
+            case .radial:
+                r = max(1, (dx * dx + k2 * dy * dy).squareRoot())
+                reachT = half * (abs(dx) + k2 * abs(dy)) / r * inv
+            case .angular:
+                r = (dx * dx + dy * dy).squareRoot()
+                reachT = half * (abs(dx) + abs(dy)) / max(1, dx * dx + dy * dy) / (2 * Double.pi)
+            }
+            // A cell across a hard stop (a ray, a ring) mixes its two colours in the proportion
+            // of its pixels, which half a pixel (and a hundredth of a degree) of error in the
+            // stop's place moves by that much of the jump: renderers differ by more along a
+            // hard edge.
+            if !jumps.isEmpty && GradientFitter.nearJump(t[k], jumps, reachT) {
                 let slack = largestJump * (0.5 + r * 0.0002) / Double(grid.cellSize)
                 return (pixelMean(k) { x, y in p.value(self.position(g, x, y)) }, slack)
-            }
-            // The same across a ring, half a pixel and a fraction of the radius off.
-            if kind == .radial && !jumps.isEmpty {
-                let r = max(1, (dx * dx + k2 * dy * dy).squareRoot())
-                if GradientFitter.nearJump(t[k], jumps, half * (abs(dx) + k2 * abs(dy)) / r * inv) {
-                    let slack = largestJump * (0.5 + r * 0.0002) / Double(grid.cellSize)
-                    return (pixelMean(k) { x, y in p.value(self.position(g, x, y)) }, slack)
-                }
             }
             if dx * dx + dy * dy < near * near {
                 // Near an angular centre a cell spans a wide arc: what the model averages to over
@@ -399,15 +401,6 @@ struct ShapeFitter {
                 // the angular ones are.
                 if kind == .radial && candidates[k] { return (grid.color(k), 0) }
                 return (cellAverage(k) { x, y in p.value(self.position(g, x, y)) }, 0)
-            }
-            // Half the cell's extent along t.
-            let reachT: Double
-            switch kind {
-            case .radial:
-                let r = max(1, (dx * dx + k2 * dy * dy).squareRoot())
-                reachT = half * (abs(dx) + k2 * abs(dy)) / r * inv
-            case .angular:
-                reachT = half * (abs(dx) + abs(dy)) / max(1, dx * dx + dy * dy) / (2 * Double.pi)
             }
             let m = GradientFitter.cellMean(p, t: t[k], reach: reachT), slack = p.slope(t[k]).lengthSquared.squareRoot() * reachT / 2
             // A smooth cell a little off: what the model averages to over its pixels decides
