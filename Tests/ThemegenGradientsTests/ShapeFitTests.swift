@@ -115,6 +115,23 @@ final class ShapeFitTests: XCTestCase {
         XCTAssertLessThanOrEqual(q.maxDeltaE, 1.5)
     }
 
+    /// A radial ramp that runs past the box's farthest corner, that corner under a status bar
+    /// (browser seed 1 #37, drawn here): nothing seen ends the ramp, so the model goes on to
+    /// the corner along the last segment instead of holding the colour of the last cell seen,
+    /// and the whole box, the hidden corner included, is within the promise (held, the corner
+    /// was ΔE 2.1 off with no warning).
+    func testRampRunsOnUnderABarToTheFarthestCorner() {
+        let w = 375, h = 812
+        let r = S.radial(w, h, center: (0.45, 0.82), radius: (1.32, 1.07), [("#5A350D", 0.12), ("#437369", 0.55), ("#7A5CD9", 1)],
+                         overlays: [.bar(.top, thickness: 44, color: S.hex("#F4F4F6"))])
+        let f = S.fit(r)
+        guard case .radial = f.shape else { return XCTFail("not radial: \(f.shape)") }
+        XCTAssertEqual(f.stops.count, 3)
+        let q = S.accuracy(r.model, f.model, width: w, height: h)
+        XCTAssertLessThanOrEqual(q.meanDeltaE, 0.5)
+        XCTAssertLessThanOrEqual(q.maxDeltaE, 1.5)
+    }
+
     /// A seam found to a hundredth of a degree stays where it was found: snapping it to 289°
     /// would move it 7 px at this iPad artboard's far corner, a wedge of the wrong colour
     /// outside the 2-px band where renderers may differ.

@@ -234,9 +234,11 @@ final class ShapeSweepTests: XCTestCase {
     /// ΔE 16.8), seed 1 #25 (a 2-stop conic under a frosted panel: one cell its edge crosses
     /// dragged the centre 5 px, max ΔE 41), seed 2 #16 (a circular glow from above the box,
     /// 39 px of its ramp in view: a far, flat ellipse explains that strip as well, and came
-    /// back with its centre 2,400 px off and max ΔE 2.2).
+    /// back with its centre 2,400 px off and max ΔE 2.2), seed 2 #2 (a glow whose last stop
+    /// lies 0.6 cells short of the status bar: run on to the hidden corner, it went 7% out,
+    /// max ΔE 15).
     func testCasesThatOnceFailed() {
-        for (index, seed) in [(10, UInt64(1)), (11, 1), (22, 2), (3, 1), (0, 2), (25, 1), (16, 2)] {
+        for (index, seed) in [(10, UInt64(1)), (11, 1), (22, 2), (3, 1), (0, 2), (25, 1), (16, 2), (2, 2)] {
             let c = Self.makeCase(index, seed: seed)
             XCTAssertEqual(Self.score(c), [], c.name)
         }
