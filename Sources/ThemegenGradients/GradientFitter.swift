@@ -127,15 +127,18 @@ package struct GradientFitter {
         // Overlays from the residuals of every cell; refit on the rest until they settle. On
         // a clean artboard the first look changes nothing and this costs one residual pass.
         // Each refit keeps away from the overlays' surroundings, where soft shadows fade out.
-        // A band of the line given back in one round (`isoBands`: a stop the profile lost) is
-        // fitted by that round's refit and judged against the better profile only in the next:
-        // with three rounds, a band given back in the last one left the overlays found against
-        // the stale profile (browser seed 3 #15, seed 2 #39: misfit lines along the lost stop
-        // joined to the card spanned 54 % of the box). A clean artboard still settles at once.
+        // Three rounds, and up to two more while a round gives back a band of the line
+        // (`isoBands`: a stop the profile lost): that round's refit fits the band, and the
+        // overlays are judged against the better profile only in the next. Stopped at three, a
+        // band given back in the last left the overlays found against the stale profile
+        // (browser seed 3 #15, seed 2 #39: misfit lines along the lost stop joined to the card
+        // spanned 54 % of the box).
         let unsmooth = smooth.map { !$0 }
         // The cells the last refit used (`fitBasis`), once the overlays are found.
         var lastBasis: [Bool]? = nil
-        for _ in 0..<5 {
+        var bandsGivenBack = false
+        for round in 0..<5 {
+            if round >= 3 && !bandsGivenBack { break }
             let line = LinearGradient.Line(angle: angle, width: Double(grid.width), height: Double(grid.height))
             let p = profile, reachT = grid.reach(along: line), hardStops = !p.jumps.isEmpty
             let detected = p.withView { view in
@@ -150,6 +153,7 @@ package struct GradientFitter {
             }
             let found = detected.gradient
             attached = detected.attached
+            bandsGivenBack = detected.bandsGivenBack
             let away = SquareWindow.clear(found, columns: grid.columns, reach: reach)
             near = nearCells(found, away: away)
             if found == inliers { break }

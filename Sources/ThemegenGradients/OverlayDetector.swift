@@ -21,6 +21,9 @@ struct OverlayDetector {
         /// The overlays' cells that grew from what the segmentation cut off (a card and its
         /// shadow, a bar), within the shadows' reach: drawn on top, whatever the gradient's shape.
         var attached: [Bool]
+        /// Whether a band of `isoBands` was given back (`giveBackMissedBands`): a refit on it
+        /// may find the stop the profile lost.
+        var bandsGivenBack = false
     }
 
     /// - Parameters:
@@ -43,7 +46,8 @@ struct OverlayDetector {
     ///     fit's own accuracy accepts, judged perceptually (ΔE2000) against the model: in a
     ///     saturated colour, many levels of one channel are a fraction of ΔE 1, and a profile
     ///     the climb accepted there is not an overlay.
-    ///   - isoBands: the model's lines of equal colour in bands (an angular model's rays); a
+    ///   - isoBands: the model's lines of equal colour in bands (an angular model's rays, a
+    ///     linear one's stretches of the line); a
     ///     band missed nearly everywhere it is seen is the model's error (`giveBackMissedBands`).
     static func detect(grid: CellGrid, unsmooth: [Bool], trusted: [Bool], shadowReach: Int,
                        spansModel: ([Int]) -> Bool = { _ in false }, fillsBand: (([Int], (Int) -> Bool) -> Bool)? = nil,
@@ -137,10 +141,10 @@ struct OverlayDetector {
                 for m in region { depth[m] = -2 }
             }
         }
-        if let isoBands { giveBackMissedBands(isoBands, grid: grid, trusted: trusted, unsmooth: unsmooth, residual: residual,
-                                             model: model, rim: rim, depth: &depth, attached: &attached) }
+        let bandsGivenBack = isoBands.map { giveBackMissedBands($0, grid: grid, trusted: trusted, unsmooth: unsmooth, residual: residual,
+                                                                model: model, rim: rim, depth: &depth, attached: &attached) } ?? false
         closeSlits(&depth, columns: cols, rows: rows)
-        return Result(gradient: depth.map { $0 < 0 }, scale: scale, attached: attached)
+        return Result(gradient: depth.map { $0 < 0 }, scale: scale, attached: attached, bandsGivenBack: bandsGivenBack)
     }
 
     /// A cell no test judged (`depth` -1) with overlay on both sides, left and right or above
@@ -179,7 +183,7 @@ struct OverlayDetector {
     /// panel is no such band: gradient lies beside it along its lines, or between it and an
     /// angular centre.
     private static func giveBackMissedBands(_ bands: IsoBands, grid: CellGrid, trusted: [Bool], unsmooth: [Bool], residual: [Double],
-                                            model: [Color4], rim: Double, depth: inout [Int32], attached: inout [Bool]) {
+                                            model: [Color4], rim: Double, depth: inout [Int32], attached: inout [Bool]) -> Bool {
         let n = trusted.count
         var seen = [Int](repeating: 0, count: bands.count), off = seen
         var cell = [Color4](repeating: .zero, count: bands.count), expected = cell
@@ -195,10 +199,12 @@ struct OverlayDetector {
         for b in 0..<bands.count where seen[b] >= 6 && off[b] * 10 >= seen[b] * 9 {
             missed[b] = !GradientFitter.darkened(cell[b] / Double(off[b]), model: expected[b] / Double(off[b]))
         }
-        guard missed.contains(true) else { return }
+        guard missed.contains(true) else { return false }
+        var any = false
         for k in 0..<n where depth[k] >= 0 && trusted[k] && !unsmooth[k] {
             let b = bands.index(k)
-            if b >= 0 && missed[b] { depth[k] = -2; attached[k] = false }
+            if b >= 0 && missed[b] { depth[k] = -2; attached[k] = false; any = true }
         }
+        return any
     }
 }
