@@ -107,8 +107,8 @@ struct ShapeFitter {
     /// squares put it more than four cells away, from that one too: the better of the two
     /// (no problem first, then the smaller error over the candidates as the type decision
     /// scores them). Each start finds conics the other loses: the plain one was led 440 px
-    /// off by a card's shadow (browser seed 4 #29), the robust one lands a low-contrast
-    /// two-stop conic's centre 57 px off where the plain one gets it (seed 2 #2).
+    /// off by a card's shadow (browser seed 4 #29), and from the robust one a low-contrast
+    /// conic under a card was rejected that the plain one recovers (seed 5 #26).
     private func conicFit(_ cells: [Bool], candidates: [Bool], noiseVariance: Double, smooth: [Bool],
                           regions: (labels: [Int32], largest: Int32)) -> Result? {
         let rows = directionRows(cells)
