@@ -1285,14 +1285,15 @@ package struct GradientFitter {
         // a status bar, a card and a tab bar into one overlay (browser seed 2 #18: "overlays
         // over 100 %").
         let beyond = b.reach > 0 ? min(near / 2, 1.5 * b.reach) : near / 2
-        let flatHead = !hardLow && low.map { lo - $0 <= near } == true && k0 - lo >= beyond && head >= least(headNear, of: head) && 2 * headFlat < headSlope
-        let flatTail = !hardHigh && high.map { $0 - hi <= near } == true && hi - kl >= beyond && tail >= least(tailNear, of: tail) && 2 * tailFlat < tailSlope
+        let headEnough = head >= least(headNear, of: head), tailEnough = tail >= least(tailNear, of: tail)
+        let flatHead = !hardLow && low.map { lo - $0 <= near } == true && k0 - lo >= beyond && headEnough && 2 * headFlat < headSlope
+        let flatTail = !hardHigh && high.map { $0 - hi <= near } == true && hi - kl >= beyond && tailEnough && 2 * tailFlat < tailSlope
         if let low, q.knots[0] > low {
-            if (q.knots[0] <= lo + near && !flatHead) || head < least(headNear, of: head) { extend(0, 1, to: low) }
+            if (q.knots[0] <= lo + near && !flatHead) || !headEnough { extend(0, 1, to: low) }
             else if hardLow { q.knots.insert(low, at: 0); q.colors.insert(q.colors[0], at: 0) }
         }
         if let high, q.knots[last] < high {
-            if (q.knots[last] >= hi - near && !flatTail) || tail < least(tailNear, of: tail) { extend(last, last - 1, to: high) }
+            if (q.knots[last] >= hi - near && !flatTail) || !tailEnough { extend(last, last - 1, to: high) }
             else if hardHigh { q.knots.append(high); q.colors.append(q.colors[last]) }
         }
         return q
