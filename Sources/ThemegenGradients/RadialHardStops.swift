@@ -21,12 +21,19 @@ extension ShapeFitter {
         return out
     }
 
+    /// Half cell k's extent along a radial geometry's t: its half width and height projected
+    /// on the ellipse's normal there.
+    @inline(__always)
+    func radialHalfReach(_ k: Int, _ g: Geometry) -> Double {
+        let dx = grid.cx[k] - g.cx, dy = grid.cy[k] - g.cy, k2 = g.k * g.k
+        let r = max(1, (dx * dx + k2 * dy * dy).squareRoot())
+        return 0.5 * Double(grid.cellSize) * (abs(dx) + k2 * abs(dy)) / r / scale
+    }
+
     /// Whether a ring at one of `jumps` crosses cell k (centred at `t[k]`).
     @inline(__always)
     private func crosses(_ k: Int, _ g: Geometry, t: [Double], jumps: [Double]) -> Bool {
-        let dx = grid.cx[k] - g.cx, dy = grid.cy[k] - g.cy, k2 = g.k * g.k
-        let r = max(1, (dx * dx + k2 * dy * dy).squareRoot())
-        return GradientFitter.nearJump(t[k], jumps, 0.5 * Double(grid.cellSize) * (abs(dx) + k2 * abs(dy)) / r / scale)
+        GradientFitter.nearJump(t[k], jumps, radialHalfReach(k, g))
     }
 
     /// The places of the pairs of neighbouring knots of `p` under three cells' extent apart

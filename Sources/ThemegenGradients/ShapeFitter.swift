@@ -381,7 +381,7 @@ struct ShapeFitter {
     /// ramp's curved start) are never overlays.
     private func overlays(_ g: Geometry, profile p: PiecewiseProfile, t: [Double], fitted: [Bool], candidates: [Bool],
                           unsmooth: [Bool], reach: Int) -> [Bool] {
-        let half = 0.5 * Double(grid.cellSize), inv = 1 / scale, k2 = g.k * g.k
+        let half = 0.5 * Double(grid.cellSize), k2 = g.k * g.k
         let near = 6 * Double(grid.cellSize), hardStops = p.hardStops, jumps = hardStops.map(\.at)
         let largestJump = hardStops.map(\.step).max() ?? 0
         // A smooth set of cells stretched along a line of equal colour (thin in t) is the
@@ -404,7 +404,7 @@ struct ShapeFitter {
             switch kind {
             case .radial:
                 r = max(1, (dx * dx + k2 * dy * dy).squareRoot())
-                reachT = half * (abs(dx) + k2 * abs(dy)) / r * inv
+                reachT = radialHalfReach(k, g)
             case .angular:
                 r = (dx * dx + dy * dy).squareRoot()
                 reachT = half * (abs(dx) + abs(dy)) / max(1, dx * dx + dy * dy) / (2 * Double.pi)
@@ -1245,13 +1245,10 @@ struct ShapeFitter {
     /// rather than carry its ramp on as `carried` does (each compared with what the profile
     /// averages to over the cell's extent along t); false when no inlier reaches past it.
     private func heldBeyond(_ g: Geometry, held: PiecewiseProfile, carried: PiecewiseProfile, t: [Double], inliers: [Bool]) -> Bool {
-        let end = held.knots[held.knots.count - 1], half = 0.5 * Double(grid.cellSize) / scale, k2 = g.k * g.k
-        let extent = cellExtent(g)
+        let end = held.knots[held.knots.count - 1], extent = cellExtent(g)
         var heldError = 0.0, carriedError = 0.0
         for k in 0..<inliers.count where inliers[k] && t[k] + extent > end {
-            let dx = grid.cx[k] - g.cx, dy = grid.cy[k] - g.cy
-            let r = max(1, (dx * dx + k2 * dy * dy).squareRoot())
-            let reachT = half * (abs(dx) + k2 * abs(dy)) / r
+            let reachT = radialHalfReach(k, g)
             guard t[k] + reachT > end else { continue }
             heldError += (GradientFitter.cellMean(held, t: t[k], reach: reachT) - grid.color(k)).lengthSquared
             carriedError += (GradientFitter.cellMean(carried, t: t[k], reach: reachT) - grid.color(k)).lengthSquared
