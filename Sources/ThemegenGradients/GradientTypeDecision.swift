@@ -19,14 +19,12 @@ enum GradientTypeDecision {
 
     static func fit(grid: CellGrid, options: GradientFitter.Options) -> GradientFit {
         let directions = DirectionEvidence(grid: grid)
+        let shapes = ShapeFits(grid: grid, options: options)
         if let kinds = directions.shapesOnly() {
-            let shapeGrid = grid.withPremultipliedSpread()
-            let (candidates, noiseVariance, smooth, labels, largest) = GradientFitter(grid: shapeGrid, options: options).candidateCells()
             var best: (fit: GradientFit, score: Double)? = nil
             for kind in kinds {
-                guard let r = ShapeFitter(kind: kind, grid: shapeGrid, options: options)
-                    .fit(candidates: candidates, noiseVariance: noiseVariance, smooth: smooth, regions: (labels, largest)) else { continue }
-                let s = score(r.fit.model, grid: grid, cells: candidates)
+                guard let r = shapes.fit(kind) else { continue }
+                let s = score(r.fit.model, grid: grid, cells: shapes.candidates)
                 if best == nil || s < best!.score { best = (r.fit, s) }
             }
             // Good enough to stand without the linear fit: within what themegen promises.
@@ -34,12 +32,14 @@ enum GradientTypeDecision {
                 return best.fit
             }
         }
-        return fullDecision(grid: grid, options: options)
+        return fullDecision(grid: grid, options: options, shapes: shapes)
     }
 
     /// The linear fit first; the radial and angular ones only when it does not explain the
-    /// smooth cells within `linearTolerance`.
-    private static func fullDecision(grid: CellGrid, options: GradientFitter.Options) -> GradientFit {
+    /// smooth cells within `linearTolerance`. `shapes` keeps the shape fits the look already
+    /// ran: the same cells give the same fit, and an angular fit under overlays costs more
+    /// than the linear one.
+    private static func fullDecision(grid: CellGrid, options: GradientFitter.Options, shapes: ShapeFits) -> GradientFit {
         let linearFitter = GradientFitter(grid: grid, options: options)
         let (linear, candidates, _) = linearFitter.fitWithCandidates()
         // A flat fill (one stop) is the answer only when it explains the candidates as well:
@@ -51,14 +51,8 @@ enum GradientTypeDecision {
         if worstDeltaE(linear.model, grid: grid, cells: candidates, space: options.space) <= linearTolerance { return linear }
 
         var best = (fit: linear, score: score(linear.model, grid: grid, cells: candidates))
-        // A translucent artboard's shapes are fitted on the smooth cells of its premultiplied
-        // colours (what the linear fit took may stop where the stored colour jumps as alpha
-        // reaches 0).
-        let shapeGrid = grid.withPremultipliedSpread()
-        let (shapeCandidates, shapeNoise, smooth, labels, largest) = GradientFitter(grid: shapeGrid, options: options).candidateCells()
         for kind in [ShapeFitter.Kind.radial, .angular] {
-            guard let r = ShapeFitter(kind: kind, grid: shapeGrid, options: options)
-                .fit(candidates: shapeCandidates, noiseVariance: shapeNoise, smooth: smooth, regions: (labels, largest)) else { continue }
+            guard let r = shapes.fit(kind) else { continue }
             let s = score(r.fit.model, grid: grid, cells: candidates)
             if s < best.score { best = (r.fit, s) }
         }
