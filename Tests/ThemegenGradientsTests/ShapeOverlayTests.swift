@@ -77,6 +77,27 @@ final class ShapeOverlayTests: XCTestCase {
         }
     }
 
+    /// A glow whose outer rings run along a card's lower edge, its shadow over them (the shape
+    /// of browser seed 3 #4, 375 × 812). The shadow's cells along the card outnumber the ring's
+    /// cells seen clear of it, and the first stops, binned over both, took the shadow's colours
+    /// there: the rings were then judged overlay, the boxes covered two thirds of the artboard,
+    /// and it was rejected. The first stops now come from the cells clear of the card.
+    func testRingsAlongACardsShadowKeepTheirStops() {
+        let w = 375, h = 812
+        let card = PixelRect(x: 24, y: 341, width: 327, height: 129)
+        let r = S.radial(w, h, center: (0.83096, 0.89722), radius: (1.15109, 0.36539),
+                         [("#A37E94", 0.0738), ("#74E736", 0.2625), ("#C05D27", 0.681), ("#45C0E5", 0.8713)],
+                         overlays: [OverlayScenarios.statusBar(w)] + OverlayScenarios.card(card) + [OverlayScenarios.tabBar(w)])
+        let f = S.fit(r)
+        XCTAssertEqual(f.shape.type, "radial")
+        XCTAssertNil(f.problem)
+        let q = S.accuracy(r.model, f.model, width: w, height: h)
+        XCTAssertLessThanOrEqual(q.meanDeltaE, 0.5)
+        XCTAssertLessThanOrEqual(q.maxDeltaE, 1.5)
+        XCTAssertEqual(f.stops.count, 4, "\(f.stops)")
+        XCTAssertLessThan(Double(GradientFitter.unionArea(f.overlays)) / Double(w * h), 0.5)
+    }
+
     /// The conic centre from colour gradients: rows of a conic around (500, 800), where a
     /// colour changes along the tangent by 1/r, plus the rows of a card's shadow below it
     /// (steep, pointing straight down, over a band 300 px long). Plain least squares, as the
