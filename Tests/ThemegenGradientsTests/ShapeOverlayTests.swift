@@ -98,6 +98,26 @@ final class ShapeOverlayTests: XCTestCase {
         XCTAssertLessThan(Double(GradientFitter.unionArea(f.overlays)) / Double(w * h), 0.5)
     }
 
+    /// A tall glow whose centre lies 17 px below a card's lower edge, in its shadow's fringe
+    /// (browser seed 3 #7 at 1x). The cells near a radial centre are never overlay, and standing
+    /// in for the ramp's start, the shadow's darker cells bent the first stop into the shadow's
+    /// colour with an extra stop (1.8 off, fit 1.41, no warning); left out (`shadowedStart`),
+    /// the first segment the cells beyond the shadow see runs on to the centre.
+    func testRadialCentreInACardsShadow() {
+        let w = 390, h = 844
+        let card = PixelRect(x: 16, y: 352, width: 358, height: 178)
+        let r = S.radial(w, h, center: (0.8787, 0.6483), radius: (0.575, 1.193),
+                         [("#F2BB9B", 0), ("#776295", 0.2152), ("#CB00FC", 0.381), ("#72AE19", 0.7021), ("#CEF091", 0.8709)],
+                         overlays: [OverlayScenarios.statusBar(w)] + OverlayScenarios.card(card) + [OverlayScenarios.tabBar(w)])
+        let f = S.fit(r)
+        XCTAssertEqual(f.shape.type, "radial")
+        XCTAssertNil(f.problem)
+        let q = S.accuracy(r.model, f.model, width: w, height: h)
+        XCTAssertLessThanOrEqual(q.meanDeltaE, 0.5)
+        XCTAssertLessThanOrEqual(q.maxDeltaE, 1.5)
+        XCTAssertEqual(f.stops.count, 5, "\(f.stops)")
+    }
+
     /// The conic centre from colour gradients: rows of a conic around (500, 800), where a
     /// colour changes along the tangent by 1/r, plus the rows of a card's shadow below it
     /// (steep, pointing straight down, over a band 300 px long). Plain least squares, as the
