@@ -260,6 +260,7 @@ struct ShapeFitter {
         basis = offRings(awayFromShadows(g, inliers: inliers, found: found, fitted: fitted, t: t, reach: reach), g, t: t, jumps: jumps)
         p = profiles.fitProfile(bins: bins(t, basis), jumps: jumps)
         guard p.knots.count >= 2 else { return nil }
+        if kind == .radial { p = withCornersMerged(g, profile: p, cells: inliers) }
         // The rings placed for the final geometry, by the cells across them.
         if !jumps.isEmpty { p = withPlacedRings(g, profile: p) }
         // The cells near overlays were judged against stops the shadows bent (or rings that
