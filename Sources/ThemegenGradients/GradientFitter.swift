@@ -27,6 +27,9 @@ package struct GradientFitter {
         /// Whether end stops on a slope move out to positions 0 and 1 (the ends of a linear
         /// gradient's line, an angular one's seam); a radial fit has no such ends.
         var extendsEnds = true
+        /// Whether an end carried on to the box's end stops where its colour leaves the range
+        /// (`inRange`): a linear gradient's. An angular fit's ends meet at its seam.
+        var endsInRange = true
         package init(maxStops: Int = 16, space: RGBSpace = .sRGB) { self.maxStops = maxStops; self.space = space }
     }
 
@@ -84,7 +87,7 @@ package struct GradientFitter {
             edgeDirection = direction
             tensor = DirectionTensor(grid: grid, cells: candidates)
         }
-        guard var angle = (edgeDirection == nil ? first : tensor.direction()) ?? edgeDirection else { return done(flatFit(candidates, noiseVariance: noiseVariance, labs: &labs)) }
+        guard var angle = (edgeDirection == nil ? first : tensor.direction()) ?? edgeDirection else { return done(flatFit(candidates, noiseVariance: noiseVariance, regions: labels, labs: &labs)) }
         // The angle and the outliers settle on every other cell each way (a quarter of the
         // work); the final profile uses them all.
         let cols = grid.columns
@@ -181,7 +184,7 @@ package struct GradientFitter {
         let warm = profile
         profile = refit(angle: angle, inliers: fitted, warm: warm)
         if let basis = lastBasis, basis != inliers { (fitted, profile) = closer(fitted, profile, or: basis, warm: warm, angle: angle, inliers: inliers, near: near, labs: &labs) }
-        if profile.knots.count == 1 { return done(flatFit(inliers, noiseVariance: noiseVariance, labs: &labs)) }
+        if profile.knots.count == 1 { return done(flatFit(inliers, noiseVariance: noiseVariance, regions: labels, labs: &labs)) }
 
         // Snap to an integer degree when that costs less than ΔE 0.05, else keep 2 decimals.
         let snapped = Self.normalized(angle.rounded())
@@ -202,7 +205,7 @@ package struct GradientFitter {
             profile = fitProfile(angle: angle, inliers: fitted, warm: jumps.isEmpty ? profile : refinedJumps(profile, angle: angle), near: near)
             if !jumps.isEmpty { profile = refinedJumps(profile, angle: angle) }
         }
-        return done(result(profile: profile, angle: angle, inliers: inliers, candidates: candidates, noiseVariance: noiseVariance, labs: &labs,
+        return done(result(profile: profile, angle: angle, inliers: inliers, candidates: candidates, noiseVariance: noiseVariance, regions: labels, labs: &labs,
                            measured: &measured))
     }
 
@@ -546,8 +549,9 @@ package struct GradientFitter {
         return out
     }
 
-    /// `measured`: as `quality` takes it, for this profile and angle.
-    private func result(profile fitted: PiecewiseProfile, angle: Double, inliers: [Bool], candidates: [Bool], noiseVariance: Double, labs: inout CellLabs,
+    /// `measured`: as `quality` takes it, for this profile and angle. `regions`: the smooth
+    /// regions' numbers (`candidateCells`).
+    private func result(profile fitted: PiecewiseProfile, angle: Double, inliers: [Bool], candidates: [Bool], noiseVariance: Double, regions: [Int32], labs: inout CellLabs,
                         measured: inout [Double]) -> GradientFit {
         let profile = flatEndsMerged(fitted)
         // What was measured against the profile before the merge is measured again.
@@ -561,7 +565,7 @@ package struct GradientFitter {
                               startPoint: line.startPoint(width: Double(grid.width), height: Double(grid.height)),
                               endPoint: line.endPoint(width: Double(grid.width), height: Double(grid.height)),
                               quality: q, overlays: overlays, problem: problem, explained: explained)
-        if problem == nil { fit.extrapolation = unseenStretch(profile, angle: angle, seen: outside(overlays, of: inliers)) }
+        if problem == nil { fit.extrapolation = unseenStretch(profile, angle: angle, seen: outside(overlays, of: inliers), regions: regions) }
         return fit
     }
 
@@ -589,7 +593,7 @@ package struct GradientFitter {
         return (0..<n).map { GradientStop(color: colors[$0]!, position: profile.knots[$0]) }
     }
 
-    private func flatFit(_ cells: [Bool], noiseVariance: Double, labs: inout CellLabs) -> GradientFit {
+    private func flatFit(_ cells: [Bool], noiseVariance: Double, regions: [Int32], labs: inout CellLabs) -> GradientFit {
         var bt: [Double] = [], bc: [Color4] = [], bw: [Double] = []
         for k in 0..<cells.count where cells[k] {
             bt.append(0); bc.append(grid.color(k)); bw.append(grid.count[k])
@@ -599,7 +603,7 @@ package struct GradientFitter {
         let profile = PiecewiseProfile(knots: [0], colors: [c])
         let inliers = explained(by: profile, angle: 180, among: cells)
         var measured: [Double] = []
-        return result(profile: profile, angle: 180, inliers: inliers, candidates: cells, noiseVariance: noiseVariance, labs: &labs, measured: &measured)
+        return result(profile: profile, angle: 180, inliers: inliers, candidates: cells, noiseVariance: noiseVariance, regions: regions, labs: &labs, measured: &measured)
     }
 
     /// How far (in cells) a soft drop shadow may reach from what casts it: 12 % of the short
@@ -1232,15 +1236,29 @@ package struct GradientFitter {
         let lo = b.t[0], hi = b.t[b.count - 1]
         let near = 1.5 * (hi - lo) / Double(max(1, b.count - 1)) + 1e-9
         var q = p
-        func extend(_ end: Int, _ inner: Int, to target: Double) {
-            let f = (target - q.knots[end]) / (q.knots[end] - q.knots[inner])
+        // A linear gradient's end (not a hard stop's side) is carried on only as far as its
+        // colour stays in range: a designer's stop lies no farther out, and beyond the knot
+        // the colour holds, as CSS draws it. Carried on to the box's end and clipped there,
+        // the knot's colour bent the slope the cells see, and the cells it then missed were
+        // judged overlay: a ramp into red at 375 × 812 whose green ran out 0.07 before the end
+        // (browser seed 4 #36, its last stop under the tab bar) was rejected with a quarter
+        // of its smooth area unexplained, and a pale ramp whose blue ran out under the status
+        // bar (seed 5 #12) with overlays over 69 %.
+        func extend(_ end: Int, _ inner: Int, to target: Double, hard: Bool) {
+            let span = q.knots[end] - q.knots[inner]
+            var f = (target - q.knots[end]) / span
             let a = q.colors[end], c = q.colors[inner]
+            var at = target
+            if options.endsInRange && !hard {
+                let g = Self.inRange(a, step: a - c, upTo: f, translucent: grid.translucent)
+                if g < f { f = g; at = q.knots[end] + span * g }
+            }
             var e = a + (a - c) * f
             e.w = clamp255(e.w)
             // Premultiplied: no channel above alpha.
             e = Color4(min(e.w, max(0, e.x)), min(e.w, max(0, e.y)), min(e.w, max(0, e.z)), e.w)
             q.colors[end] = e
-            q.knots[end] = target
+            q.knots[end] = at
         }
         // An inset stop has a flat stretch of data beyond it; a few stray cells (a corner seen
         // between two overlays) are not one.
@@ -1289,14 +1307,30 @@ package struct GradientFitter {
         let flatHead = !hardLow && low.map { lo - $0 <= near } == true && k0 - lo >= beyond && headEnough && 2 * headFlat < headSlope
         let flatTail = !hardHigh && high.map { $0 - hi <= near } == true && hi - kl >= beyond && tailEnough && 2 * tailFlat < tailSlope
         if let low, q.knots[0] > low {
-            if (q.knots[0] <= lo + near && !flatHead) || !headEnough { extend(0, 1, to: low) }
+            if (q.knots[0] <= lo + near && !flatHead) || !headEnough { extend(0, 1, to: low, hard: hardLow) }
             else if hardLow { q.knots.insert(low, at: 0); q.colors.insert(q.colors[0], at: 0) }
         }
         if let high, q.knots[last] < high {
-            if (q.knots[last] >= hi - near && !flatTail) || !tailEnough { extend(last, last - 1, to: high) }
+            if (q.knots[last] >= hi - near && !flatTail) || !tailEnough { extend(last, last - 1, to: high, hard: hardHigh) }
             else if hardHigh { q.knots.append(high); q.colors.append(q.colors[last]) }
         }
         return q
+    }
+
+    /// The largest g in 0…`limit` for which `a + step · g`, premultiplied, stays in range within
+    /// half a level (8-bit rounding): each colour channel within 0…alpha, and alpha within
+    /// 0…255 when the artboard is `translucent` (an opaque one's solved alpha is 255 only up
+    /// to rounding, and its drift is no slope).
+    static func inRange(_ a: Color4, step d: Color4, upTo limit: Double, translucent: Bool) -> Double {
+        var g = limit
+        func bound(_ room: Double, _ rate: Double) { if rate > 1e-9 { g = min(g, max(0, room + 0.5) / rate) } }
+        let w = translucent ? a.w : 255, dw = translucent ? d.w : 0
+        if translucent { bound(255 - w, dw); bound(w, -dw) }
+        for (v, r) in [(a.x, d.x), (a.y, d.y), (a.z, d.z)] {
+            bound(v, -r)
+            bound(w - v, r - dw)
+        }
+        return g
     }
 
     // MARK: - Residuals

@@ -37,6 +37,7 @@ struct ShapeFitter {
         var profileOptions = options
         profileOptions.maxStops = max(options.maxStops, 10)
         profileOptions.extendsEnds = kind == .angular
+        profileOptions.endsInRange = false
         profiles = GradientFitter(grid: grid, options: profileOptions)
     }
 
