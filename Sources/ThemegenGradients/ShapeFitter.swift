@@ -139,8 +139,8 @@ struct ShapeFitter {
 
     /// A radial fit from `start`, its first stops over every candidate; and where that falls
     /// short of the promise and first stops from the cells clear of what the segmentation cut
-    /// off explained more of the candidates (`firstStops`), a second fit from those: the better
-    /// of the two. A card's shadow along a glow's outer rings outnumbered the ring's cells seen
+    /// off explained more of the candidates (`firstStops`), a second fit from those: kept when
+    /// it is within the promise, else the better of the two. A card's shadow along a glow's outer rings outnumbered the ring's cells seen
     /// clear of it, the stops took the shadow's colours there, the ring was judged overlay and
     /// the boxes joined into two thirds of the artboard (browser seed 3 #4). Always from the
     /// clear cells, a glow's end seen only beside a bar lost its slope (seed 1 #37), and a disc
@@ -154,7 +154,7 @@ struct ShapeFitter {
               let clear = fit(from: start, candidates: candidates, noiseVariance: noiseVariance, smooth: smooth, regions: regions,
                               clearStops: true)
         else { return plain }
-        return better(plain, clear, candidates: candidates)
+        return Self.withinPromise(clear.fit) ? clear : better(plain, clear, candidates: candidates)
     }
 
     /// Whether a fit has no problem and is within the promise (ΔE2000 mean 0.5, max 1.5).
