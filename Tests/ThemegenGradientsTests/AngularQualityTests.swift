@@ -23,4 +23,21 @@ final class AngularQualityTests: XCTestCase {
         XCTAssertLessThan(q.maxDeltaE, 1.0)
         XCTAssertLessThan(q.meanDeltaE, 0.2)
     }
+
+    /// A seamless conic whose seam-like hard stop (204 levels) lies inside the turn, as a model
+    /// that starts at another stop draws it (browser stress seed 7 #26), measured against its
+    /// own exact model: the cells near the centre across the hard stop's ray are compared with
+    /// every pixel of the model, not every other one (off by a part of the jump: 5.3 before).
+    func testCellNearTheCentreAcrossAHardStopCountsEveryPixel() {
+        let stops = [("#849DE9", 0.0), ("#97C730", 0.1177), ("#2BD160", 0.2744), ("#9251FB", 0.6139), ("#D51245", 0.6139),
+                     ("#3D689A", 0.6742), ("#849DE9", 1.0)]
+        let r = S.angular(375, 812, center: (153.41 / 375, 604.44 / 812), start: 48.54, stops)
+        var acc = GradientAccumulator(width: r.width, height: r.height)
+        acc.add(r.render())
+        let f = ShapeFitter(kind: .angular, grid: CellGrid(acc), options: .init())
+        let drawn = (0..<(f.grid.columns * f.grid.rows)).map { f.grid.drawn($0) }
+        let q = f.deltaE(r.model, cells: drawn, excludingCentreAndSeam: true)
+        XCTAssertLessThan(q.maxDeltaE, 1.0)
+        XCTAssertLessThan(q.meanDeltaE, 0.2)
+    }
 }

@@ -39,6 +39,28 @@ final class ConicHardStopTests: XCTestCase {
         XCTAssertLessThanOrEqual(q.maxDeltaE, 1.5, "\(f.stops.map { ($0.position, $0.color) }) \(f.shape)")
     }
 
+    /// Browser stress seed 7 #8 at half its size: the model's seam at its larger inner hard
+    /// stop, the true seam (27 levels) a hard stop inside its turn, whose ray runs under the
+    /// status bar and a card. The cells of those along the ray (their edges, off by 40 to 146
+    /// levels, neither side of the edge) stay out of the placement: they outweighed the rest,
+    /// and the edge stayed a ramp 1° wide, 6 off 1600 px out.
+    func testHardStopPlacedPastOverlaysOnItsRay() {
+        let w = 820, h = 1180
+        let stops = [("#642A2C", 0.0398), ("#045977", 0.3558), ("#42D8C5", 0.3558), ("#5F133A", 1)]
+        let card = PixelRect(x: 48, y: 496, width: w - 96, height: 189)
+        let r = S.angular(w, h, center: (1156.288 / 1640, 1631.648 / 2360), start: 350.813, stops,
+                          overlays: [O.statusBar(w, 88)] + O.card(card))
+        let f = S.fit(r)
+        XCTAssertEqual(f.shape.type, "angular")
+        guard case let .angular(_, start) = f.shape else { return }
+        let angles = f.model.hardStops.map { ((start + $0 * 360).truncatingRemainder(dividingBy: 360) + 360).truncatingRemainder(dividingBy: 360) }
+        XCTAssertTrue(angles.contains { abs($0 - 350.813) < 0.1 } || abs(start - 350.813) < 0.1,
+                      "\(angles) from \(start): \(f.stops.map { ($0.position, $0.color) })")
+        let q = S.accuracy(r.model, f.model, width: w, height: h)
+        XCTAssertLessThanOrEqual(q.meanDeltaE, 0.5)
+        XCTAssertLessThanOrEqual(q.maxDeltaE, 1.5, "\(f.stops.map { ($0.position, $0.color) }) \(f.shape)")
+    }
+
     /// Browser seed 5 #17: no overlay at all, but its seam (104°) and a hard stop (262°) leave
     /// the centre nearly in line, one straight edge across the box. The 158° below it were one
     /// "overlay" (0, 568, 375 × 244), and the turn under it a guess off by ΔE 47.7: rejected.
