@@ -1021,19 +1021,22 @@ struct ShapeFitter {
             near.append(k)
         }
         guard near.count >= 16 else { return (g.cx, g.cy) }
-        let away = near.filter { clean[$0] }
-        if away.count >= 16 && pinning(away, g, profile: p) * 2 >= pinning(near, g, profile: p) { near = away }
+        var jacobians = near.map { centreJacobian($0, g, profile: p) }
+        let away = near.indices.filter { clean[near[$0]] }
+        if away.count >= 16 && Self.pinning(away.map { jacobians[$0] }) * 2 >= Self.pinning(jacobians) {
+            near = away.map { near[$0] }
+            jacobians = away.map { jacobians[$0] }
+        }
         // Cells the model cannot explain (an overlay, a cell its edge crosses) stay out: off by
         // more than 5× the median cell, as for the inliers (`explained(by:)`). Where the colour
         // turns slowly, one such cell 20 levels off outweighs all the others and drags the
         // centre a cell away.
         var c = g
-        var jacobians = [(x: Color4, y: Color4, res: Color4)](repeating: (.zero, .zero, .zero), count: near.count)
         var sizes = [Double](repeating: 0, count: near.count)
-        for _ in 0..<5 {
+        for round in 0..<5 {
             var a00 = 0.0, a01 = 0.0, a11 = 0.0, b0 = 0.0, b1 = 0.0
             for (i, k) in near.enumerated() {
-                jacobians[i] = centreJacobian(k, c, profile: p)
+                if round > 0 { jacobians[i] = centreJacobian(k, c, profile: p) }
                 sizes[i] = jacobians[i].res.lengthSquared.squareRoot()
             }
             let limit = min(40, max(3, 5 * median(sizes, upTo: 450)))
@@ -1065,13 +1068,13 @@ struct ShapeFitter {
         return (jx / n, jy / n, grid.color(k) - v / n)
     }
 
-    /// How well `cells` pin an angular centre: the smaller eigenvalue of their Gauss-Newton
-    /// matrix there (the curvature of their squared error along the direction they pin
-    /// least). Cells all on one side of the centre pin it across their direction, hardly along it.
-    private func pinning(_ cells: [Int], _ g: Geometry, profile p: PiecewiseProfile) -> Double {
+    /// How well cells pin an angular centre, from their `centreJacobian`s there: the smaller
+    /// eigenvalue of their Gauss-Newton matrix (the curvature of their squared error along the
+    /// direction they pin least). Cells all on one side of the centre pin it across their
+    /// direction, hardly along it.
+    static func pinning(_ jacobians: [(x: Color4, y: Color4, res: Color4)]) -> Double {
         var a00 = 0.0, a01 = 0.0, a11 = 0.0
-        for k in cells {
-            let j = centreJacobian(k, g, profile: p)
+        for j in jacobians {
             a00 += (j.x * j.x).sum(); a01 += (j.x * j.y).sum(); a11 += (j.y * j.y).sum()
         }
         let mean = (a00 + a11) / 2, half = (a00 - a11) / 2

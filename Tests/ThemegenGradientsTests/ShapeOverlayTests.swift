@@ -140,6 +140,17 @@ final class ShapeOverlayTests: XCTestCase {
         XCTAssertLessThanOrEqual(q.maxDeltaE, 1.5, "\(f.stops.map { ($0.position, $0.color) }) \(f.shape)")
     }
 
+    /// How well cells pin a conic's centre is the weaker direction of their Gauss-Newton
+    /// matrix: cells whose means move with x and y alike (all on one side) pin it along one
+    /// direction only (0); cells moving with x and with y apart pin it by the smaller sum.
+    func testPinningIsTheWeakerDirection() {
+        let zero = Color4.zero
+        let x = Color4(1, 0, 0, 0), y2 = Color4(0, 2, 0, 0)
+        XCTAssertEqual(ShapeFitter.pinning([(x, zero, zero), (zero, y2, zero)]), 1, accuracy: 1e-12)
+        XCTAssertEqual(ShapeFitter.pinning([(x, x, zero), (x, x, zero), (x, x, zero)]), 0, accuracy: 1e-12)
+        XCTAssertEqual(ShapeFitter.pinning([(x, zero, zero), (zero, x, zero), (x, x, zero)]), 1, accuracy: 1e-12)
+    }
+
     /// The conic centre from colour gradients: rows of a conic around (500, 800), where a
     /// colour changes along the tangent by 1/r, plus the rows of a card's shadow below it
     /// (steep, pointing straight down, over a band 300 px long). Plain least squares, as the
