@@ -140,13 +140,13 @@ struct ShapeFitter {
     /// A radial fit from `start`, its first stops over every candidate; and where that falls
     /// short of the promise and first stops from the cells clear of what the segmentation cut
     /// off explained more of the candidates (`firstStops`), a second fit from those: kept when
-    /// it is within the promise, else the better of the two. A card's shadow along a glow's outer rings outnumbered the ring's cells seen
-    /// clear of it, the stops took the shadow's colours there, the ring was judged overlay and
-    /// the boxes joined into two thirds of the artboard (browser seed 3 #4). Always from the
-    /// clear cells, a glow's end seen only beside a bar lost its slope (seed 1 #37), and a disc
-    /// hidden under a full-width card was rejected at overlays over 51 %
-    /// (`ShapeExtrapolationTests`): first stops that explain more cells are not always the
-    /// better fit.
+    /// it is within the promise, else the better of the two. A card's shadow along a glow's
+    /// outer rings outnumbered the ring's cells seen clear of it, the stops took the shadow's
+    /// colours there, the ring was judged overlay and the boxes joined into two thirds of the
+    /// artboard (browser seed 3 #4). Always from the clear cells, a glow's end seen only beside
+    /// a bar lost its slope (seed 1 #37), and a disc hidden under a full-width card was
+    /// rejected at overlays over 51 % (`ShapeExtrapolationTests`): first stops that explain
+    /// more cells are not always the better fit.
     private func radialFit(from start: Geometry, candidates: [Bool], noiseVariance: Double, smooth: [Bool],
                            regions: (labels: [Int32], largest: Int32)) -> Result? {
         let plain = fit(from: start, candidates: candidates, noiseVariance: noiseVariance, smooth: smooth, regions: regions)
