@@ -70,6 +70,24 @@ final class AngularPlausibilityTests: XCTestCase {
         let seenSteep: [(String, Double)] = [("#E0301E", 0), ("#1E50E0", 0.2), ("#1E50E0", 0.3), ("#E0301E", 0.31), ("#E0301E", 1)]
         XCTAssertLessThan(f.angularUnchecked(model(start: 0, seenSteep), seen: outside).hidden, 0.05)
     }
+
+    /// A seamless conic (red → blue → red) with its seam at 220°, under the same card, fitted
+    /// with its ends a level apart (the browser check's seed 4 #26): the ramps seen on either
+    /// side meet at the seam, which is then a stop like any other, not a jump that may lie
+    /// anywhere. A stop of its own just past the seam (green, at 0.05) leaves the ramps seen
+    /// either side missing each other there: the seam's place is a guess again.
+    func testSeamlessSeamWhereTheRampsMeet() {
+        let card = PixelRect(x: 0, y: h / 2 + 10, width: w / 2, height: h / 2 - 10)
+        let seamless: [(String, Double)] = [("#E0301E", 0), ("#1E50E0", 0.5), ("#E0301E", 1)]
+        let f = fitter(S.angular(w, h, center: (0.5, 0.5), start: 220, seamless))
+        let outside = seen(f, outside: [card])
+        let levelApart: [(String, Double)] = [("#E0301E", 0), ("#1E50E0", 0.5), ("#E1301E", 1)]
+        let meet = f.angularUnchecked(model(start: 220, levelApart), seen: outside)
+        XCTAssertEqual(meet.seam, 0)
+        XCTAssertLessThan(meet.hidden, 0.5)
+        let stopPastSeam: [(String, Double)] = [("#E0301E", 0), ("#20C040", 0.05), ("#1E50E0", 0.5), ("#E1301E", 1)]
+        XCTAssertGreaterThan(f.angularUnchecked(model(start: 220, stopPastSeam), seen: outside).hidden, 20)
+    }
 }
 
 extension AngularPlausibilityTests {
