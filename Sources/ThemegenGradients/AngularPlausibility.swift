@@ -55,6 +55,8 @@ extension ShapeFitter {
             return line.premultiplied255(at: min(1, t))
         }
         func lab(_ c: Color4) -> Lab { Lab(r255: c.x, g: c.y, b: c.z, in: space) }
+        // The jump between the turn's ends, where its seam is.
+        let endsJump = seamed ? DeltaE2000.difference(lab(colour(1)), lab(colour(0))) : 0
         var out = AngularUnchecked()
         let cs = Double(grid.cellSize), minR = 4 * cs
         let a = startAngle * Double.pi / 180, ux = sin(a), uy = -cos(a)
@@ -138,13 +140,13 @@ extension ShapeFitter {
                 // 13.2). Ramps that miss each other by more (1.6 where a 4-stop conic's extra stops
                 // lay under the card, seed 3 #5, 37 off) leave the seam's place a guess.
                 let seamless = seamInside && !atSeamStart && !atSeamEnd
-                    && DeltaE2000.difference(lab(colour(1)), lab(colour(0))) < 0.5 && apart < 0.5
+                    && endsJump < 0.5 && apart < 0.5
                 if seamInside && !seamSeen && !seamless {
                     // The seam in the stretch may lie anywhere in it, and be any jump from the
                     // ramp on one side to the ramp on the other: the seen turn tells neither (a
                     // seam hidden by a card came back as a gentle ramp between its colours, and
                     // the model's own seam moved under the card where they were alike).
-                    var jump = DeltaE2000.difference(lab(colour(1)), lab(colour(0)))
+                    var jump = endsJump
                     for s in 0...16 {
                         let f = lo + (hi - lo) * Double(s) / 16
                         jump = max(jump, DeltaE2000.difference(lab(left(f)), lab(right(f))))
