@@ -56,10 +56,6 @@ struct ShapeFitter {
         var fit: GradientFit
         /// Cells the model explains (the rest are overlays).
         var inliers: [Bool]
-        /// A radial fit's: whether first stops from the cells clear of what the segmentation
-        /// cut off explain more of the candidates than those over every candidate did
-        /// (`firstStops`), so a fit from them may do better.
-        var clearerStart = false
     }
 
     /// nil when the cells give no usable geometry (a flat fill, too few cells).
@@ -149,10 +145,10 @@ struct ShapeFitter {
     /// more cells are not always the better fit.
     private func radialFit(from start: Geometry, candidates: [Bool], noiseVariance: Double, smooth: [Bool],
                            regions: (labels: [Int32], largest: Int32)) -> Result? {
-        let plain = fit(from: start, candidates: candidates, noiseVariance: noiseVariance, smooth: smooth, regions: regions)
-        guard let plain, plain.clearerStart, !Self.withinPromise(plain.fit),
-              let clear = fit(from: start, candidates: candidates, noiseVariance: noiseVariance, smooth: smooth, regions: regions,
-                              clearStops: true)
+        guard let located = locate(from: start, candidates: candidates, regions: regions) else { return nil }
+        let plain = finish(located, noiseVariance: noiseVariance, smooth: smooth, clearStops: false)
+        guard let plain, !Self.withinPromise(plain.fit),
+              let clear = finish(located, noiseVariance: noiseVariance, smooth: smooth, clearStops: true)
         else { return plain }
         return Self.withinPromise(clear.fit) ? clear : better(plain, clear, candidates: candidates)
     }
@@ -184,8 +180,24 @@ struct ShapeFitter {
         return seen.reduce(0) { $0 + ($1 ? 1 : 0) } * 2 < bins
     }
 
-    private func fit(from start: Geometry, candidates cut: [Bool], noiseVariance: Double, smooth: [Bool],
-                     regions: (labels: [Int32], largest: Int32), clearStops: Bool = false) -> Result? {
+    private func fit(from start: Geometry, candidates: [Bool], noiseVariance: Double, smooth: [Bool],
+                     regions: (labels: [Int32], largest: Int32)) -> Result? {
+        guard let located = locate(from: start, candidates: candidates, regions: regions) else { return nil }
+        return finish(located, noiseVariance: noiseVariance, smooth: smooth, clearStops: false)
+    }
+
+    /// Where the coarse rounds left the geometry, and the candidates with what the model's own
+    /// sharp rays or rings cut off joined back (`jumps`: the rings' hard stops).
+    private struct Located {
+        var g: Geometry
+        var seamed: Bool
+        var seamCentre: (x: Double, y: Double)
+        var candidates: [Bool]
+        var jumps: [Double]
+    }
+
+    /// The geometry settled on every other cell each way against the binned colour curve.
+    private func locate(from start: Geometry, candidates cut: [Bool], regions: (labels: [Int32], largest: Int32)) -> Located? {
         var candidates = cut
         var g = start
         let cols = grid.columns, n = cols * grid.rows
@@ -215,21 +227,32 @@ struct ShapeFitter {
             (g.start, seamed) = seamAngle(g, cells: candidates)
             seamCentre = (g.cx, g.cy)
         }
-        let drawn = (0..<n).map { grid.drawn($0) }
         // With a centre and an ellipse, the disc and rings the glow's own hard stops cut off are
         // gradient too, with a hard stop between each and the rest (placed by the cells across).
         var jumps: [Double] = []
         if kind == .radial, let rings = RadialRings.joined(candidates, labels: regions.labels, largest: regions.largest, grid: grid,
-                                                           t: positions(g, cells: drawn), cellT: cellExtent(g)) {
+                                                           t: positions(g, cells: (0..<n).map { grid.drawn($0) }), cellT: cellExtent(g)) {
             candidates = rings.cells
             jumps = rings.jumps
         }
+        return Located(g: g, seamed: seamed, seamCentre: seamCentre, candidates: candidates, jumps: jumps)
+    }
+
+    /// The stops, the geometry refined with them, and the overlays, from where `locate` left
+    /// the geometry; with `clearStops`, nil unless the first stops from the cells clear of what
+    /// the segmentation cut off explain more of the candidates (`firstStops`).
+    private func finish(_ located: Located, noiseVariance: Double, smooth: [Bool], clearStops: Bool) -> Result? {
+        var g = located.g, seamed = located.seamed, seamCentre = located.seamCentre, jumps = located.jumps
+        let candidates = located.candidates
+        let cols = grid.columns, n = cols * grid.rows
+        let drawn = (0..<n).map { grid.drawn($0) }
         // Every cell: the stops, the geometry refined with them, then the overlays (what the
         // model does not explain) and the geometry again on the cells away from them.
         var fitted = usable(drawn, g)
         var t = positions(g, cells: fitted)
         let among = usable(candidates, g)
-        let first = firstStops(g, among: among, candidates: candidates, fitted: fitted, t: t, jumps: jumps, clear: clearStops)
+        guard let first = firstStops(g, among: among, candidates: candidates, fitted: fitted, t: t, jumps: jumps, clear: clearStops)
+        else { return nil }
         var p = first.profile
         if kind == .radial, case let steep = steepPairs(g, profile: p, t: t, smooth: smooth), !steep.isEmpty {
             jumps = (jumps + steep).sorted()
@@ -239,7 +262,7 @@ struct ShapeFitter {
             p = withPlacedRings(g, profile: p)
             jumps = p.jumps
         }
-        inliers = explained(by: p, t: t, among: among)
+        var inliers = explained(by: p, t: t, among: among)
         var basis = inliers
         // Gauss-Newton on the geometry and the stops together (every other cell each way is
         // plenty), until the geometry stays.
@@ -335,29 +358,26 @@ struct ShapeFitter {
                 gradientCells = (0..<n).map { drawn[$0] && (inliers[$0] || !fitted[$0]) }
             }
         }
-        var r = result(g, profile: p, inliers: inliers, ramp: basis, gradientCells: gradientCells, candidates: candidates, noiseVariance: noiseVariance)
-        r.clearerStart = first.clearer
-        return r
+        return result(g, profile: p, inliers: inliers, ramp: basis, gradientCells: gradientCells, candidates: candidates, noiseVariance: noiseVariance)
     }
 
-    /// The first stops over every cell of the geometry found: from the candidates, or with
-    /// `clear`, for a radial model, from those beyond a shadow's reach of what the segmentation
-    /// cut off (as `startCells`, `radialFit`). `clearer`: whether those explain more of the
+    /// The first stops over every cell of the geometry found, from the candidates; with `clear`
+    /// (a radial model's second try, `radialFit`), from those beyond a shadow's reach of what
+    /// the segmentation cut off (as `startCells`), or nil unless those explain more of the
     /// candidates, by half a percent of them, within three levels.
     private func firstStops(_ g: Geometry, among: [Bool], candidates: [Bool], fitted: [Bool], t: [Double],
-                            jumps: [Double], clear: Bool) -> (profile: PiecewiseProfile, cells: [Bool], clearer: Bool) {
+                            jumps: [Double], clear: Bool) -> (profile: PiecewiseProfile, cells: [Bool])? {
         let all = profiles.fitProfile(bins: bins(t, offRings(among, g, t: t, jumps: jumps)), jumps: jumps)
-        guard kind == .radial else { return (all, among, false) }
+        guard clear else { return (all, among) }
         let away = awayFromShadows(g, inliers: among, found: candidates, fitted: fitted, t: t, reach: profiles.shadowReach)
-        guard away != among else { return (all, among, false) }
+        guard away != among else { return nil }
         let far = profiles.fitProfile(bins: bins(t, offRings(away, g, t: t, jumps: jumps)), jumps: jumps)
         func within(_ p: PiecewiseProfile) -> Int {
             var n = 0
             for k in 0..<among.count where among[k] && (p.value(t[k]) - grid.color(k)).lengthSquared <= 9 { n += 1 }
             return n
         }
-        let clearer = within(far) > within(all) + count(among) / 200
-        return clear && clearer ? (far, away, true) : (all, among, clearer)
+        return within(far) > within(all) + count(among) / 200 ? (far, away) : nil
     }
 
     /// An overlay across the seam or the centre is one overlay: a cell never judged (`unjudged`,
