@@ -129,8 +129,8 @@ extension ShapeFitter {
                 }
                 // Where the two ramps come closest in the stretch (their difference is linear in
                 // the turn).
-                let u = ca - slopeL * lo - (cb - slopeR * hi), v = slopeL - slopeR
-                let closest = v.lengthSquared > 0 ? max(lo, min(hi, -(u * v).sum() / v.lengthSquared)) : lo
+                let meet = Color4.closestApproach(ca - slopeL * lo, slope: slopeL, cb - slopeR * hi, slope: slopeR)
+                let closest = meet.map { max(lo, min(hi, $0)) } ?? lo
                 let apart = DeltaE2000.difference(lab(left(closest)), lab(right(closest)))
                 let seamInside = seamed && (e >= bins || j == 0)
                 // A seam of no visible jump where the ramps seen on either side meet is a stop

@@ -96,6 +96,14 @@ typealias Color4 = SIMD4<Double>
 extension SIMD4 where Scalar == Double {
     /// Squared Euclidean length over all four channels.
     @inline(__always) var lengthSquared: Double { (self * self).sum() }
+
+    /// Where the lines `a + s·x` and `b + t·x` through colour space come closest (their
+    /// difference is linear in x); nil when they are parallel.
+    static func closestApproach(_ a: Self, slope s: Self, _ b: Self, slope t: Self) -> Double? {
+        let u = a - b, v = s - t
+        let vv = v.lengthSquared
+        return vv > 0 ? -(u * v).sum() / vv : nil
+    }
 }
 
 /// Samples of the 1-D profile: inlier cells binned by their position on the gradient line.

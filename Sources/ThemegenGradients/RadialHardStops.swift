@@ -127,11 +127,8 @@ extension ShapeFitter {
         let a = p.knots[i - 1], b = p.knots[i], c = p.knots[i + 1], d = p.knots[i + 2]
         guard c > b, c - b < width, b > a, d > c else { return nil }
         let before = (p.colors[i] - p.colors[i - 1]) / (b - a), after = (p.colors[i + 2] - p.colors[i + 1]) / (d - c)
-        let u = p.colors[i] - p.colors[i + 1] - before * b + after * c, v = before - after
-        let vv = (v * v).sum()
-        guard vv > 0 else { return nil }
-        let x = -(u * v).sum() / vv
-        guard x >= b - (c - b) && x <= c + (c - b) && x > a && x < d else { return nil }
+        guard let x = Color4.closestApproach(p.colors[i] - before * b, slope: before, p.colors[i + 1] - after * c, slope: after),
+              x >= b - (c - b) && x <= c + (c - b) && x > a && x < d else { return nil }
         var q = p
         q.knots.replaceSubrange(i...(i + 1), with: [x])
         q.colors.replaceSubrange(i...(i + 1), with: [clamped255((p.colors[i] + before * (x - b) + p.colors[i + 1] + after * (x - c)) / 2)])
