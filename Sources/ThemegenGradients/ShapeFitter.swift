@@ -309,14 +309,14 @@ struct ShapeFitter {
             let gradient = zip(found, fitted).map { $0 && $1 }
             if gradient == inliers { break }
             inliers = gradient
-            basis = offRings(awayFromShadows(g, inliers: inliers, found: found, fitted: fitted, t: t, reach: reach), g, t: t, jumps: jumps)
+            basis = offRings(awayFromShadows(g, inliers: inliers, found: found, fitted: fitted, t: t, reach: reach, seamed: seamed), g, t: t, jumps: jumps)
             p = profiles.fitProfile(bins: bins(t, basis), warm: p, jumps: jumps)
             refine(rounds: 3)
         }
         // Afresh, so that the stops are the fewest for the final geometry, on the cells away
         // from the overlays' soft shadows (a shadow's faint fringe passes for gradient, and
         // bends the stops it lies across into extra ones).
-        basis = offRings(awayFromShadows(g, inliers: inliers, found: found, fitted: fitted, t: t, reach: reach), g, t: t, jumps: jumps)
+        basis = offRings(awayFromShadows(g, inliers: inliers, found: found, fitted: fitted, t: t, reach: reach, seamed: seamed), g, t: t, jumps: jumps)
         p = profiles.fitProfile(bins: bins(t, basis), jumps: jumps)
         guard p.knots.count >= 2 else { return nil }
         if kind == .radial { p = withCornersMerged(g, profile: p, cells: inliers) }
@@ -369,7 +369,7 @@ struct ShapeFitter {
                             jumps: [Double], clear: Bool) -> (profile: PiecewiseProfile, cells: [Bool])? {
         let all = profiles.fitProfile(bins: bins(t, offRings(among, g, t: t, jumps: jumps)), jumps: jumps)
         guard clear else { return (all, among) }
-        let away = awayFromShadows(g, inliers: among, found: candidates, fitted: fitted, t: t, reach: profiles.shadowReach)
+        let away = awayFromShadows(g, inliers: among, found: candidates, fitted: fitted, t: t, reach: profiles.shadowReach, seamed: false)
         guard away != among else { return nil }
         let far = profiles.fitProfile(bins: bins(t, offRings(away, g, t: t, jumps: jumps)), jumps: jumps)
         func within(_ p: PiecewiseProfile) -> Int {
@@ -405,16 +405,21 @@ struct ShapeFitter {
     /// angular model's ray whose cells differ from what those stops draw there (not as a shadow
     /// darkens): a conic's stop whose rays run under a card and out beside it, left out, was
     /// lost, its whole wedge was then off and judged overlay (browser seed 2 #11). Beyond the
-    /// ends of what the cells away see, the inliers stand in (a ramp's end must stay in view),
-    /// and so do they all when the cells away are too few to carry the fit.
-    private func awayFromShadows(_ g: Geometry, inliers: [Bool], found: [Bool], fitted: [Bool], t: [Double], reach: Int) -> [Bool] {
+    /// ends of what the cells away see, the inliers stand in where the coordinate has ends (a
+    /// radial model's, and a seamed conic's seam: a ramp's end must stay in view), and so do
+    /// they all when the cells away are too few to carry the fit. A seamless conic's turn has
+    /// no ends, only the place its seam search landed: standing in there, the shadowed cells of
+    /// a wedge seen only beside a card bent its ramp into two extra stops (seed 2 #38, 2.36 off).
+    private func awayFromShadows(_ g: Geometry, inliers: [Bool], found: [Bool], fitted: [Bool], t: [Double], reach: Int, seamed: Bool) -> [Bool] {
         let n = inliers.count
         var away = zip(SquareWindow.clear(found, columns: grid.columns, reach: reach), fitted).map { $0 && $1 }
         var lo = Double.infinity, hi = -Double.infinity
         for k in 0..<n where away[k] { lo = min(lo, t[k]); hi = max(hi, t[k]) }
         keepBandsSeenOnlyNearOverlays(&away, g, inliers: inliers, fitted: fitted, t: t)
         let shadowed = shadowedStart(g, inliers: inliers, away: away, t: t, lo: lo)
-        for k in 0..<n where inliers[k] && ((t[k] < lo && !shadowed) || t[k] > hi) { away[k] = true }
+        if kind == .radial || seamed {
+            for k in 0..<n where inliers[k] && ((t[k] < lo && !shadowed) || t[k] > hi) { away[k] = true }
+        }
         if count(away) * 3 >= count(inliers) { return away }
         return shadowed ? (0..<n).map { inliers[$0] && t[$0] >= lo } : inliers
     }
@@ -819,7 +824,24 @@ struct ShapeFitter {
         }
         around.sort()
         let typical = around[around.count / 2]
-        return (mids[i], rates[i] > 4 * typical + 2)
+        if rates[i] > 4 * typical + 2 { return (mids[i], true) }
+        return (Self.seenBest(filled, of: count) ?? mids[i], false)
+    }
+
+    /// The middle (CSS degrees) of the longest run of neighbouring filled bins out of `count`
+    /// around the turn; nil when every bin is filled. A seamless conic's turn has no ends, but
+    /// the fit gives its profile two: cut where the overlays hide the turn, they were each
+    /// carried on from the cells beyond, met in a jump the model then drew as a seam, and the
+    /// seam ran along a card's edge where no cell could tell it was wrong (ΔE 11.7, no warning).
+    static func seenBest(_ filled: [Int], of count: Int) -> Double? {
+        guard filled.count < count else { return nil }
+        var best = (start: 0, length: 0)
+        for (i, a) in filled.enumerated() where filled[(i + filled.count - 1) % filled.count] != (a + count - 1) % count {
+            var length = 1
+            while length < filled.count && filled[(i + length) % filled.count] == (a + length) % count { length += 1 }
+            if length > best.length { best = (a, length) }
+        }
+        return ((Double(best.start) + Double(best.length) / 2) / Double(count) * 360).truncatingRemainder(dividingBy: 360)
     }
 
     // MARK: - Refinement
@@ -1027,6 +1049,7 @@ struct ShapeFitter {
     /// overlay a few cells from the centre, the clean ones lie all on its far side and
     /// pin the centre only across: a conic 60 px from an onboarding disc (no shadow) came
     /// back 0.12 px off along it, ΔE 1.7 at 12 px with a fit of 0.12 (browser seed 2 mixed #41).
+    /// Otherwise the cells within a shadow's reach count by their chromaticity (`chromatic`).
     private func refinedCentre(_ g: Geometry, profile p: PiecewiseProfile, open: [Bool], clean: [Bool]) -> (Double, Double) {
         let cs = Double(grid.cellSize)
         let seamed = p.knots.count >= 2 && p.colors[0] != p.colors[p.colors.count - 1]
@@ -1040,12 +1063,16 @@ struct ShapeFitter {
             near.append(k)
         }
         guard near.count >= 16 else { return (g.cx, g.cy) }
+        func jacobian(_ k: Int, _ g: Geometry) -> (x: Color4, y: Color4, res: Color4) {
+            let j = centreJacobian(k, g, profile: p)
+            return clean[k] ? j : Self.chromatic(j, cell: grid.color(k))
+        }
         var jacobians = near.map { centreJacobian($0, g, profile: p) }
         let away = near.indices.filter { clean[near[$0]] }
         if away.count >= 16 && Self.pinning(away.map { jacobians[$0] }) * 2 >= Self.pinning(jacobians) {
             near = away.map { near[$0] }
-            jacobians = away.map { jacobians[$0] }
         }
+        jacobians = near.map { jacobian($0, g) }
         // Cells the model cannot explain (an overlay, a cell its edge crosses) stay out: off by
         // more than 5× the median cell, as for the inliers (`explained(by:)`). Where the colour
         // turns slowly, one such cell 20 levels off outweighs all the others and drags the
@@ -1055,7 +1082,7 @@ struct ShapeFitter {
         for round in 0..<5 {
             var a00 = 0.0, a01 = 0.0, a11 = 0.0, b0 = 0.0, b1 = 0.0
             for (i, k) in near.enumerated() {
-                if round > 0 { jacobians[i] = centreJacobian(k, c, profile: p) }
+                if round > 0 { jacobians[i] = jacobian(k, c) }
                 sizes[i] = jacobians[i].res.lengthSquared.squareRoot()
             }
             let limit = min(40, max(3, 5 * median(sizes, upTo: 450)))
@@ -1071,6 +1098,21 @@ struct ShapeFitter {
             if abs(sx) + abs(sy) < 0.01 { break }
         }
         return (c.cx, c.cy)
+    }
+
+    /// A cell's centre Jacobian and residual (`centreJacobian`) with their components along the
+    /// model's colour left out, when the cell is darker than the model by more than a level:
+    /// within a shadow's reach such a cell is the gradient darkened by a factor no cell tells,
+    /// and only its chromaticity says where the centre is. Taken as they were, the cells of a
+    /// card's shadow above a conic centre the card covers pulled the centre 4 px towards them
+    /// (browser seed 3 #5, 32 off near the centre). A cell no darker keeps every channel: on
+    /// chromaticity alone, a stressed conic's centre came 0.07 px off, 2.7 at a hard stop beside it.
+    static func chromatic(_ j: (x: Color4, y: Color4, res: Color4), cell: Color4) -> (x: Color4, y: Color4, res: Color4) {
+        let m = cell - j.res
+        let u = Color4(m.x, m.y, m.z, 0), uu = u.lengthSquared
+        guard uu > 0, (j.res * u).sum() < -uu.squareRoot() else { return j }
+        func across(_ v: Color4) -> Color4 { v - u * ((v * u).sum() / uu) }
+        return (across(j.x), across(j.y), across(j.res))
     }
 
     /// Cell k's mean under the model with centre `g` (every other pixel each way: every pixel
