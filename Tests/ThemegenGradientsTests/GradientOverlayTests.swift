@@ -153,4 +153,36 @@ final class OverlaySlitTests: XCTestCase {
         XCTAssertEqual(closed([[0, -2, 0]]), [[0, -2, 0]])
         XCTAssertEqual(closed([[-1, 0, -1]]), [[-1, 0, -1]])
     }
+
+    /// `GradientFitter.sealCrossingOutlines` on lines written as text ("#" blocked, "." open),
+    /// each line `count` cells of one row of a grid `count` wide.
+    func sealed(_ lines: [String]) -> [String] {
+        let count = lines[0].count
+        var flags = lines.flatMap { $0.map { $0 == "." } }
+        flags.withUnsafeMutableBufferPointer {
+            GradientFitter.sealCrossingOutlines($0, count: count, stride: 1, lines: lines.count, lineStep: count)
+        }
+        return stride(from: 0, to: flags.count, by: count).map { String(flags[$0..<($0 + count)].map { $0 ? "." : "#" }) }
+    }
+
+    /// The top edge of a frosted panel across the box (browser seed 2 mixed #0): over light
+    /// stops it has gaps either side of a lone edge cell. Blocked over four fifths of the line,
+    /// every gap of up to an eighth of it (at least 6 cells) between blocked cells is closed;
+    /// the open ends (a card's margins) and the line below stay open.
+    func testAnOutlineAcrossTheBoxIsSealed() {
+        let edge = "." + String(repeating: "#", count: 30) + ".." + "#" + ".." + "###" + "."
+        XCTAssertEqual(sealed([edge, String(repeating: ".", count: 40)]),
+                       ["." + String(repeating: "#", count: 38) + ".", String(repeating: ".", count: 40)])
+    }
+
+    /// A line blocked over less than four fifths (runs shorter than 3 cells do not count), and
+    /// a gap longer than an eighth of a mostly blocked line, stay open.
+    func testShortOutlinesAndWideGapsStay() {
+        let threeQuarters = String(repeating: "#", count: 30) + String(repeating: ".", count: 3) + "##.##." + "#"
+        XCTAssertEqual(sealed([threeQuarters]), [threeQuarters])
+        let wide = String(repeating: "#", count: 27) + String(repeating: ".", count: 9) + String(repeating: "#", count: 28)
+        XCTAssertEqual(sealed([wide]), [wide])
+        let narrow = String(repeating: "#", count: 28) + String(repeating: ".", count: 8) + String(repeating: "#", count: 28)
+        XCTAssertEqual(sealed([narrow]), [String(repeating: "#", count: 64)])
+    }
 }
