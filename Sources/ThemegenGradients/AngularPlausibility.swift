@@ -26,13 +26,18 @@ import ThemegenImage
 ///   overlays, what the model does there is a guess. Its worst departure from the straight
 ///   ramp between the colours seen on either side (a stop or a steep ramp placed in the
 ///   stretch), or, when the seam lies in the stretch, the seam's own jump (it may lie anywhere
-///   in it) unless it has none where the ramps meet.
+///   in it) unless it has none where the ramps meet. A seam that crosses no cell outside the
+///   boxes may still show through a shadow inside one (`seamShadedCells`): then it is seen,
+///   and so is the turn of the cells that show it.
 extension ShapeFitter {
     struct AngularUnchecked {
         /// ΔE2000 of the worst cell but one along the seam, outside the overlays.
         var seam = 0.0
         /// ΔE2000 the model may be off by in the stretches of the turn hidden under overlays.
         var hidden = 0.0
+        /// How far from the centre the seam shows through a shadow inside the overlays' boxes,
+        /// in pixels; 0 when it does not, or when cells outside the boxes see it.
+        var seamShaded = 0.0
     }
 
     /// The checks above for an angular model; `seen`: the drawn cells outside the reported
@@ -63,7 +68,7 @@ extension ShapeFitter {
         let n = grid.columns * grid.rows
 
         // The seam band, seen.
-        var seamSeen = false
+        var seamSeen = false, shaded: [Int] = []
         if seamed {
             var worst: [Double] = []
             for k in 0..<n where seen[k] {
@@ -83,6 +88,11 @@ extension ShapeFitter {
             // a card) is measured by that cell.
             worst.sort(by: >)
             out.seam = worst.count >= 2 ? worst[1] : (worst.first ?? 0)
+            if !seamSeen {
+                shaded = seamShadedCells(seen: seen, cx: cx, cy: cy, start: startAngle, colour: colour)
+                out.seamShaded = shaded.map { (grid.cx[$0] - cx) * ux + (grid.cy[$0] - cy) * uy }.max() ?? 0
+                seamSeen = !shaded.isEmpty
+            }
         }
 
         // The turn, in degree bins: drawn (any cell of the box) and seen (outside the overlays).
@@ -93,7 +103,7 @@ extension ShapeFitter {
             guard dx * dx + dy * dy >= minR * minR else { continue }
             let b = min(bins - 1, Int(GradientModel.Coordinates.turn(dx: dx, dy: dy, from: startAngle) * Double(bins)))
             drawn[b] = true
-            if seen[k] { visible[b] = true }
+            if seen[k] || shaded.contains(k) { visible[b] = true }
         }
         guard visible.contains(true) else { return out }
         // Each hidden stretch: a run of drawn bins not seen, between seen ones (around the turn).
@@ -202,6 +212,69 @@ extension ShapeFitter {
         func lab(_ v: Color4) -> Lab { Lab(r255: v.x, g: v.y, b: v.z, in: options.space) }
         return max(0, DeltaE2000.difference(lab(allowed.colour), cell) - DeltaE2000.difference(lab(free.colour), cell))
     }
+
+    /// The cells inside the overlays' boxes that show the model's seam through a shadow; none
+    /// when fewer than two do. A card's drop shadow (or any dark translucent veil) only darkens
+    /// what lies beneath: a shaded pixel is s · G, s a little below 1, so the band of the box
+    /// around the card still shows the gradient's colours up to their lightness, and a seam
+    /// crossing it shows as a cell mixing its two sides in the model's proportion. A conic centred under a full-width card, its seam running under the
+    /// card to the artboard's edge, came back right to ΔE 0.37 but was charged the seam's whole
+    /// jump (78.9) as if it might lie anywhere under the card, while the 32 px of shadow beside
+    /// the card showed it where the model put it (browser seed 5 #11). Two cells are needed:
+    /// one may be an icon's edge or text that happens to match.
+    private func seamShadedCells(seen: [Bool], cx: Double, cy: Double, start: Double, colour: (Double) -> Color4) -> [Int] {
+        guard !grid.translucent else { return [] }
+        let cs = Double(grid.cellSize), a = start * Double.pi / 180, ux = sin(a), uy = -cos(a)
+        var cells: [Int] = []
+        for k in 0..<(grid.columns * grid.rows) where !seen[k] && grid.drawn(k) {
+            let dx = grid.cx[k] - cx, dy = grid.cy[k] - cy
+            let along = dx * ux + dy * uy
+            guard along > 4 * cs && abs(dx * uy - dy * ux) < 0.75 * cs else { continue }
+            let r = (dx * dx + dy * dy).squareRoot()
+            if seamShowsThroughShade(k, cx: cx, cy: cy, start: start, pixel: 1 / r / (2 * Double.pi), colour: colour) { cells.append(k) }
+        }
+        return cells.count >= 2 ? cells : []
+    }
+
+    /// Whether cell k shows the model's seam through a shade: its mean is the model averaged
+    /// over its pixels, with the seam moved by at most the 2 px renderers differ by, darkened by
+    /// a factor in `shadeRange`, within the 1.5 themegen promises; and the ramp of either side
+    /// carried across the whole cell, darkened as well as it may be, is more than the rejection
+    /// line's 3 off (a cell the seam barely touches, or a seam of little jump, tells nothing).
+    /// `pixel`: a pixel at the cell's distance from the centre, in turns.
+    private func seamShowsThroughShade(_ k: Int, cx: Double, cy: Double, start: Double, pixel: Double, colour: (Double) -> Color4) -> Bool {
+        // As in `seamMisplacement`: each pixel changes sides once as the seam moves in
+        // quarter-pixel steps.
+        let reach = 2.0, quarter = 0.25
+        let steps = Int(2 * reach / quarter) + 1
+        var change = [Color4](repeating: .zero, count: steps + 1)
+        var after = Color4.zero, before = Color4.zero, m = 0.0
+        grid.forEachPixel(k) { x, y in
+            let f = GradientModel.Coordinates.turn(dx: x - cx, dy: y - cy, from: start)
+            let d = f < 0.5 ? f : f - 1
+            let a = colour(d), b = colour(d + 1)
+            after += a; before += b
+            m += 1
+            change[max(0, min(steps, Int(((d / pixel + reach) / quarter).rounded(.down)) + 1))] += b - a
+        }
+        let c = grid.color(k), cell = Lab(r255: c.x, g: c.y, b: c.z, in: options.space)
+        // ΔE2000 between the cell and `v` darkened by the factor in range that fits best.
+        func shaded(_ v: Color4) -> Double {
+            let norm = (v * v).sum() - v.w * v.w
+            let s = norm > 0 ? min(Self.shadeRange.upperBound, max(Self.shadeRange.lowerBound, ((v * c).sum() - v.w * c.w) / norm)) : 1
+            return DeltaE2000.difference(Lab(r255: v.x * s, g: v.y * s, b: v.z * s, in: options.space), cell)
+        }
+        var sum = after, mixed = Double.infinity
+        for i in 0..<steps {
+            sum += change[i]
+            mixed = min(mixed, shaded(sum / m))
+        }
+        return mixed < 1.5 && min(shaded(after / m), shaded(before / m)) > 3
+    }
+
+    /// How much a shade may darken the gradient: a card's drop shadow is black at 0.1–0.3
+    /// opacity at its darkest (CSS cards commonly 0.18); 0.4 leaves room for a darker veil.
+    static let shadeRange = 0.6...1.0
 
     private func premultiplied(_ s: GradientStop) -> Color4 {
         let c = s.color

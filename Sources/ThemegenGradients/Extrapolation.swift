@@ -146,7 +146,9 @@ package struct Extrapolation: Sendable, Hashable {
     /// the allowance (five conics right to ΔE 0.4 on the browser seeds, hidden 6–49% farther
     /// than seen, were warned of before that limit). nil when no edge runs on hidden that far,
     /// or one is never seen (the angular fit's hidden-turn check speaks for that).
-    static func hiddenEdges(_ m: GradientModel, grid: CellGrid, seen: [Bool], space: RGBSpace) -> Extrapolation? {
+    /// `seamShaded`: how far out the seam shows through a shadow inside the boxes
+    /// (`AngularUnchecked.seamShaded`), seen as far as that.
+    static func hiddenEdges(_ m: GradientModel, grid: CellGrid, seen: [Bool], space: RGBSpace, seamShaded: Double = 0) -> Extrapolation? {
         guard case let .angular(c, start) = m.shape, m.stops.count >= 2 else { return nil }
         let curve = LinearGradient(angle: m.angle, stops: m.stops)
         // Each edge's place in the turn and the colours either side of it.
@@ -166,7 +168,7 @@ package struct Extrapolation: Sendable, Hashable {
             let a = (start + edge.at * 360) * Double.pi / 180, ux = sin(a), uy = -cos(a)
             // How far along the edge the cells outside the overlays' boxes see it (a cell it
             // crosses): a cell inside a box, the fit's numbers do not vouch for.
-            var seenTo = 0.0
+            var seenTo = edge.at == 0 ? seamShaded : 0
             for k in 0..<n where seen[k] && grid.drawn(k) {
                 let dx = grid.cx[k] - cx, dy = grid.cy[k] - cy
                 let along = dx * ux + dy * uy

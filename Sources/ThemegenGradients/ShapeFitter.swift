@@ -1316,12 +1316,14 @@ struct ShapeFitter {
         var uncheckedPart: UncheckedPart? = nil
         // The drawn cells outside the overlays' boxes: what the user can check.
         let outsideBoxes = boxes.outside(overlays, of: (0..<inliers.count).map { grid.drawn($0) })
+        var seamShaded = 0.0
         if kind == .angular {
             // What the cells measured cannot vouch for: the seam, and the turn hidden under
             // the overlays (`angularUnchecked`).
             let u = angularUnchecked(model, seen: outsideBoxes)
             if max(u.seam, u.hidden) > q.maxDeltaE { uncheckedPart = u.seam >= u.hidden ? .seam : .hiddenTurn }
             q.maxDeltaE = max(q.maxDeltaE, u.seam, u.hidden)
+            seamShaded = u.seamShaded
         }
         let explained = Double(inliers.reduce(0) { $0 + ($1 ? 1 : 0) }) / Double(max(1, inliers.count))
         var problem: FitProblem? = nil
@@ -1348,7 +1350,8 @@ struct ShapeFitter {
             fit.extrapolation = Extrapolation.measure(model, grid: grid, seen: boxes.outside(overlays, of: inliers), space: options.space)
         case .angular:
             fit.extrapolation = Extrapolation.worse(Extrapolation.hiddenCentre(model, grid: grid, open: open, space: options.space),
-                                                    Extrapolation.hiddenEdges(model, grid: grid, seen: outsideBoxes, space: options.space))
+                                                    Extrapolation.hiddenEdges(model, grid: grid, seen: outsideBoxes, space: options.space,
+                                                                              seamShaded: seamShaded))
         }
         return Result(fit: fit, inliers: inliers)
     }

@@ -56,7 +56,7 @@ final class AngularPlausibilityTests: XCTestCase {
     /// colour to another there (a hard stop) is a guess: the jump may lie anywhere in it.
     func testTurnHiddenUnderOverlays() {
         let card = PixelRect(x: 0, y: h / 2 + 10, width: w / 2, height: h / 2 - 10)
-        let f = fitter(S.angular(w, h, center: (0.5, 0.5), start: 200, stops))
+        let f = fitter(S.angular(w, h, center: (0.5, 0.5), start: 200, stops, overlays: [.rect(card, color: S.hex("#FFFFFF"), cornerRadius: 0)]))
         let outside = seen(f, outside: [card])
         let seamed = f.angularUnchecked(model(start: 200, stops), seen: outside)
         XCTAssertEqual(seamed.seam, 0)
@@ -132,5 +132,49 @@ extension AngularPlausibilityTests {
         XCTAssertTrue(console.text.contains("warning: Art/Dial@3x.png: the angular gradient's seam, where it shows beside the overlays, "
             + "lies elsewhere than the fit's: up to ΔE2000 2.00 off along it, above the 1.5 themegen aims for; compare its stops with the design"),
             console.text)
+    }
+}
+
+extension AngularPlausibilityTests {
+    /// A green-to-purple conic like the browser check's seed 5 #11: centred under a
+    /// full-width card's box, its seam runs under the card to the artboard's right edge, and
+    /// crosses the box nowhere outside it. Beside the card, the box holds only its drop shadow,
+    /// which darkens the gradient without changing its hue: the seam shows there where the model
+    /// puts it, so it is seen, and the hidden stretch costs only the model's departure from the
+    /// ramps either side. Moved by 3° (about 8 px at the artboard's edge), it shows nowhere, and
+    /// may lie anywhere under the card again: its whole jump. Under an opaque card as wide as
+    /// the box (no shadow band beside it), nothing shows it either.
+    func testSeamSeenThroughACardsShadow() {
+        let w = 375, h = 812
+        let stops: [(String, Double)] = [("#10CD1F", 0), ("#8B6E8E", 0.9744)]
+        let centre = (205.0 / 375, 360.0 / 812)
+        let card = PixelRect(x: 24, y: 336, width: 327, height: 184)
+        let box = PixelRect(x: 0, y: 320, width: w, height: 224)
+        func model(start: Double) -> GradientModel {
+            GradientModel(shape: .angular(center: UnitPoint(x: centre.0, y: centre.1), startAngle: start),
+                          stops: stops.map { GradientStop(color: S.hex($0.0), position: $0.1) })
+        }
+        let shadowed = fitter(S.angular(w, h, center: centre, start: 88.24, stops, overlays: OverlayScenarios.card(card)))
+        let outside = seen(shadowed, outside: [box])
+        let right = shadowed.angularUnchecked(model(start: 88.24), seen: outside)
+        // Seen as far as the cell at the artboard's edge, 166 px out.
+        XCTAssertEqual(right.seamShaded, 166.5, accuracy: 0.5)
+        XCTAssertEqual(right.seam, 0)
+        XCTAssertLessThan(right.hidden, 0.01)
+        // The widest gap between the ramps either side carried on across the hidden stretch
+        // (the ends themselves, #8B6E8E to #10CD1F, are 64.54 apart).
+        let moved = shadowed.angularUnchecked(model(start: 91.24), seen: outside)
+        XCTAssertEqual(moved.seamShaded, 0)
+        XCTAssertEqual(moved.hidden, 78.42, accuracy: 0.01)
+        let opaque = fitter(S.angular(w, h, center: centre, start: 88.24, stops, overlays: [.rect(box, color: S.hex("#FFFFFF"), cornerRadius: 0)]))
+        let covered = opaque.angularUnchecked(model(start: 88.24), seen: outside)
+        XCTAssertEqual(covered.seamShaded, 0)
+        XCTAssertEqual(covered.hidden, 78.87, accuracy: 0.01)
+        // The seam seen through the shadow to the artboard's edge runs on hidden nowhere farther
+        // out (`Extrapolation.hiddenEdges`); seen to 60 px only, it would run on hidden from
+        // 120 px, where its place is a guess by the ends' whole jump.
+        XCTAssertNil(Extrapolation.hiddenEdges(model(start: 88.24), grid: shadowed.grid, seen: outside, space: .sRGB, seamShaded: right.seamShaded))
+        let nearer = Extrapolation.hiddenEdges(model(start: 88.24), grid: shadowed.grid, seen: outside, space: .sRGB, seamShaded: 60)
+        XCTAssertEqual(nearer?.maxDeltaE ?? 0, 64.54, accuracy: 0.01)
     }
 }
