@@ -181,47 +181,61 @@ extension ShapeFitter {
     /// pixel of a large jump is ΔE 2 in an 8 px cell), which no placement of the seam removes.
     /// `pixel`: a pixel at the cell's distance from the centre, in turns.
     private func seamMisplacement(_ k: Int, cx: Double, cy: Double, start: Double, pixel: Double, colour: (Double) -> Color4) -> Double {
-        // Each pixel's signed offset from the seam, and its colour on either side of it (the
-        // ramps continued past the seam): moving the seam by s puts the pixels with offset below
-        // s before it. The seam moves in quarter-pixel steps; each pixel changes sides at one
-        // step, so one pass over the pixels gives every step's cell average.
-        let reach = 2.0 * Double(grid.cellSize), quarter = 0.25
-        let steps = Int(2 * reach / quarter) + 1
-        var change = [Color4](repeating: .zero, count: steps + 1)
-        var sum = Color4.zero, m = 0.0
-        grid.forEachPixel(k) { x, y in
-            let f = GradientModel.Coordinates.turn(dx: x - cx, dy: y - cy, from: start)
-            let d = f < 0.5 ? f : f - 1
-            let after = colour(d), before = colour(d + 1)
-            sum += after
-            m += 1
-            // Before the seam from the first step whose shift exceeds d.
-            let first = max(0, min(steps, Int(((d / pixel + reach) / quarter).rounded(.down)) + 1))
-            change[first] += before - after
-        }
+        let reach = 2.0 * Double(grid.cellSize)
+        let shifts = seamShifts(k, cx: cx, cy: cy, start: start, pixel: pixel, reach: reach, colour: colour)
         let c = grid.color(k)
         var allowed = (error: Double.infinity, colour: Color4.zero), free = allowed
-        for i in 0..<steps {
-            sum += change[i]
-            let v = sum / m
+        for (i, v) in shifts.averages.enumerated() {
             let e = (v - c).lengthSquared
             if e < free.error { free = (e, v) }
-            if abs(-reach + Double(i) * quarter) <= 2 && e < allowed.error { allowed = (e, v) }
+            if abs(-reach + Double(i) * Self.seamStep) <= 2 && e < allowed.error { allowed = (e, v) }
         }
         let cell = Lab(r255: c.x, g: c.y, b: c.z, in: options.space)
         func lab(_ v: Color4) -> Lab { Lab(r255: v.x, g: v.y, b: v.z, in: options.space) }
         return max(0, DeltaE2000.difference(lab(allowed.colour), cell) - DeltaE2000.difference(lab(free.colour), cell))
     }
 
+    /// The seam's moves in `seamShifts`, in pixels.
+    static let seamStep = 0.25
+
+    /// Cell k's mean under the model with the seam moved by each step of `seamStep` from
+    /// -`reach` to +`reach` pixels (`averages`), and with all its pixels after the seam (`after`)
+    /// and before it (`before`): the ramps continued past the seam. Moving the seam by s puts
+    /// the pixels whose signed offset from it is below s before it; each pixel changes sides at
+    /// one step, so one pass over the pixels gives every step's cell average.
+    private func seamShifts(_ k: Int, cx: Double, cy: Double, start: Double, pixel: Double, reach: Double,
+                            colour: (Double) -> Color4) -> (averages: [Color4], after: Color4, before: Color4) {
+        let steps = Int(2 * reach / Self.seamStep) + 1
+        var change = [Color4](repeating: .zero, count: steps + 1)
+        var after = Color4.zero, before = Color4.zero, m = 0.0
+        grid.forEachPixel(k) { x, y in
+            let f = GradientModel.Coordinates.turn(dx: x - cx, dy: y - cy, from: start)
+            let d = f < 0.5 ? f : f - 1
+            let a = colour(d), b = colour(d + 1)
+            after += a; before += b
+            m += 1
+            // Before the seam from the first step whose shift exceeds d.
+            change[max(0, min(steps, Int(((d / pixel + reach) / Self.seamStep).rounded(.down)) + 1))] += b - a
+        }
+        var sum = after, averages: [Color4] = []
+        averages.reserveCapacity(steps)
+        for i in 0..<steps {
+            sum += change[i]
+            averages.append(sum / m)
+        }
+        return (averages, after / m, before / m)
+    }
+
     /// The cells inside the overlays' boxes that show the model's seam through a shadow; none
     /// when fewer than two do. A card's drop shadow (or any dark translucent veil) only darkens
     /// what lies beneath: a shaded pixel is s · G, s a little below 1, so the band of the box
     /// around the card still shows the gradient's colours up to their lightness, and a seam
-    /// crossing it shows as a cell mixing its two sides in the model's proportion. A conic centred under a full-width card, its seam running under the
-    /// card to the artboard's edge, came back right to ΔE 0.37 but was charged the seam's whole
-    /// jump (78.9) as if it might lie anywhere under the card, while the 32 px of shadow beside
-    /// the card showed it where the model put it (browser seed 5 #11). Two cells are needed:
-    /// one may be an icon's edge or text that happens to match.
+    /// crossing it shows as a cell mixing its two sides in the model's proportion. A conic
+    /// centred under a full-width card, its seam running under the card to the artboard's edge,
+    /// came back right to ΔE 0.37 but was charged the seam's whole jump (78.9) as if it might
+    /// lie anywhere under the card, while the 32 px of shadow beside the card showed it where
+    /// the model put it (browser seed 5 #11). Two cells are needed: one may be an icon's edge or
+    /// text that happens to match.
     private func seamShadedCells(seen: [Bool], cx: Double, cy: Double, start: Double, colour: (Double) -> Color4) -> [Int] {
         guard !grid.translucent else { return [] }
         let cs = Double(grid.cellSize), a = start * Double.pi / 180, ux = sin(a), uy = -cos(a)
@@ -243,20 +257,7 @@ extension ShapeFitter {
     /// line's 3 off (a cell the seam barely touches, or a seam of little jump, tells nothing).
     /// `pixel`: a pixel at the cell's distance from the centre, in turns.
     private func seamShowsThroughShade(_ k: Int, cx: Double, cy: Double, start: Double, pixel: Double, colour: (Double) -> Color4) -> Bool {
-        // As in `seamMisplacement`: each pixel changes sides once as the seam moves in
-        // quarter-pixel steps.
-        let reach = 2.0, quarter = 0.25
-        let steps = Int(2 * reach / quarter) + 1
-        var change = [Color4](repeating: .zero, count: steps + 1)
-        var after = Color4.zero, before = Color4.zero, m = 0.0
-        grid.forEachPixel(k) { x, y in
-            let f = GradientModel.Coordinates.turn(dx: x - cx, dy: y - cy, from: start)
-            let d = f < 0.5 ? f : f - 1
-            let a = colour(d), b = colour(d + 1)
-            after += a; before += b
-            m += 1
-            change[max(0, min(steps, Int(((d / pixel + reach) / quarter).rounded(.down)) + 1))] += b - a
-        }
+        let shifts = seamShifts(k, cx: cx, cy: cy, start: start, pixel: pixel, reach: 2, colour: colour)
         let c = grid.color(k), cell = Lab(r255: c.x, g: c.y, b: c.z, in: options.space)
         // ΔE2000 between the cell and `v` darkened by the factor in range that fits best.
         func shaded(_ v: Color4) -> Double {
@@ -264,12 +265,8 @@ extension ShapeFitter {
             let s = norm > 0 ? min(Self.shadeRange.upperBound, max(Self.shadeRange.lowerBound, ((v * c).sum() - v.w * c.w) / norm)) : 1
             return DeltaE2000.difference(Lab(r255: v.x * s, g: v.y * s, b: v.z * s, in: options.space), cell)
         }
-        var sum = after, mixed = Double.infinity
-        for i in 0..<steps {
-            sum += change[i]
-            mixed = min(mixed, shaded(sum / m))
-        }
-        return mixed < 1.5 && min(shaded(after / m), shaded(before / m)) > 3
+        let mixed = shifts.averages.map(shaded).min() ?? .infinity
+        return mixed < 1.5 && min(shaded(shifts.after), shaded(shifts.before)) > 3
     }
 
     /// How much a shade may darken the gradient: a card's drop shadow is black at 0.1–0.3
