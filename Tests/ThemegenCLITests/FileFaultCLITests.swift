@@ -26,11 +26,11 @@ final class FileFaultCLITests: XCTestCase {
         let root = makeTemporaryFolder(self)
         let png = try PNGEncoder.encode(Image(width: 6, height: 6, fill: (200, 40, 40, 255)))
         try FileManager.default.createDirectory(atPath: root + "/Art", withIntermediateDirectories: true)
-        FileManager.default.createFile(atPath: root + "/Art/Dot@3x.png", contents: Data(png))
+        XCTAssertTrue(FileManager.default.createFile(atPath: root + "/Art/Dot@3x.png", contents: Data(png)))
         writeFile(root + "/themegen.json", #"{"assets": [{"input": "Art"}], "preview": false}"# + "\n")
         XCTAssertEqual(cli(["--config", root + "/themegen.json"]).0, .ok)
         // The next run has work to do: a second export.
-        FileManager.default.createFile(atPath: root + "/Art/Ring@3x.png", contents: Data(png))
+        XCTAssertTrue(FileManager.default.createFile(atPath: root + "/Art/Ring@3x.png", contents: Data(png)))
         return root
     }
 

@@ -12,7 +12,7 @@ final class InspectCommandTests: XCTestCase {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("tg-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir.appendingPathComponent("x.png"), withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
-        FileManager.default.createFile(atPath: dir.appendingPathComponent("a-empty.png").path, contents: Data())
+        XCTAssertTrue(FileManager.default.createFile(atPath: dir.appendingPathComponent("a-empty.png").path, contents: Data()))
         try Data(try bytes()).write(to: dir.appendingPathComponent("b-good.png"))
         try Data(try withHeader(width: 100_000, height: 100_000)).write(to: dir.appendingPathComponent("c-huge.png"))
         let run = CLIRun(["inspect", dir.path])

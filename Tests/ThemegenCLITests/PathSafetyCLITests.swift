@@ -21,7 +21,7 @@ final class PathSafetyCLITests: XCTestCase {
         let root = makeTemporaryFolder(self) + "/proj"
         let png = try PNGEncoder.encode(Image(width: 6, height: 6, fill: (200, 40, 40, 255)))
         try FileManager.default.createDirectory(atPath: root + "/Art", withIntermediateDirectories: true)
-        FileManager.default.createFile(atPath: root + "/Art/Dot@3x.png", contents: Data(png))
+        XCTAssertTrue(FileManager.default.createFile(atPath: root + "/Art/Dot@3x.png", contents: Data(png)))
         writeFile(root + "/themegen.json", #"{"assets": [{"input": "Art"}], "preview": false}"# + "\n")
         if run { XCTAssertEqual(cli(["--config", root + "/themegen.json"]).0, .ok) }
         return root
@@ -163,7 +163,7 @@ final class PathSafetyCLITests: XCTestCase {
         let work = dir + "/work"
         let png = try PNGEncoder.encode(Image(width: 6, height: 6, fill: (200, 40, 40, 255)))
         try FileManager.default.createDirectory(atPath: work + "/Art", withIntermediateDirectories: true)
-        FileManager.default.createFile(atPath: work + "/Art/Dot@3x.png", contents: Data(png))
+        XCTAssertTrue(FileManager.default.createFile(atPath: work + "/Art/Dot@3x.png", contents: Data(png)))
         // With an absolute --catalog, manifest keys are relative to `/`: one naming a file
         // outside the current folder and the named folders is refused.
         let victimKey = String(dir.dropFirst()) + "/victim.txt"
@@ -171,8 +171,8 @@ final class PathSafetyCLITests: XCTestCase {
             {"generator": "themegen", "files": {}, "pending": {"\(victimKey)": "\(hash("precious\n"))"}}
             """)
         let previous = FileManager.default.currentDirectoryPath
-        FileManager.default.changeCurrentDirectoryPath(work)
-        defer { FileManager.default.changeCurrentDirectoryPath(previous) }
+        XCTAssertTrue(FileManager.default.changeCurrentDirectoryPath(work))
+        defer { _ = FileManager.default.changeCurrentDirectoryPath(previous) }
         let (code, _, err) = cli(["slice", "Art", "--catalog", work + "/Gen/A.xcassets"])
         XCTAssertEqual(code, .io)
         XCTAssertEqual(err, "themegen: error: \(String(work.dropFirst()))/Gen/.themegen-manifest.json: pending.\"\(victimKey)\": \(victimKey) lies outside the current folder and the folders named by --output/--catalog (at \(PathGuard.resolved(dir))/victim.txt); themegen only writes and deletes inside it; nothing was deleted. Remove the entry (or delete the manifest and run with --force)\n")

@@ -27,7 +27,7 @@ final class ResourceLimitCLITests: XCTestCase {
 
     func write(_ bytes: [UInt8], _ name: String) -> String {
         let path = makeTemporaryFolder(self) + "/" + name
-        FileManager.default.createFile(atPath: path, contents: Data(bytes))
+        XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: Data(bytes)))
         return path
     }
 
@@ -138,7 +138,7 @@ final class CapsCLITests: XCTestCase {
         let root = makeTemporaryFolder(self)
         let png = try PNGEncoder.encode(Image(width: 6, height: 9, fill: (200, 40, 40, 255)))
         try FileManager.default.createDirectory(atPath: root + "/Art", withIntermediateDirectories: true)
-        FileManager.default.createFile(atPath: root + "/Art/Dot@3x.png", contents: Data(png))
+        XCTAssertTrue(FileManager.default.createFile(atPath: root + "/Art/Dot@3x.png", contents: Data(png)))
         writeFile(root + "/themegen.json", "{\"assets\": [{\"input\": \"Art\", \"assets\": {\"Dot\": {\"caps\": \(caps)}}}], \"preview\": true}\n")
         return root
     }
