@@ -185,6 +185,34 @@ final class ShapeOverlayTests: XCTestCase {
         }
     }
 
+    /// A conic's corner seen only near the centre (as browser seed 2 #26, 375 × 812, its ray
+    /// under a card beyond 100 px): binned by the turn at their centres, the cells there put it
+    /// 0.0025 off, 1.65 at 212 px. Placed by the cells along its ray, each compared with the
+    /// model averaged over its pixels (`withPlacedCorners`), it comes back to where it is drawn;
+    /// where its ray is seen for the most part, the bins are left to place it.
+    func testCornerSeenOnlyNearTheCentreIsPlacedByItsRay() {
+        let w = 375, h = 812
+        let stops: [(String, Double)] = [("#D73C9B", 0), ("#3ACBB9", 0.1772), ("#BF914B", 0.2742), ("#79DA6B", 0.4469), ("#507094", 0.597),
+                                         ("#5F02DC", 0.7141), ("#9F86BF", 0.8486), ("#0E289B", 1)]
+        let r = S.angular(w, h, center: (203.256 / 375, 597.888 / 812), start: 314.953, stops, dither: false)
+        var acc = GradientAccumulator(width: w, height: h)
+        acc.add(r.render())
+        let f = ShapeFitter(kind: .angular, grid: CellGrid(acc), options: .init())
+        let g = ShapeFitter.Geometry(cx: 203.256, cy: 597.888, start: 314.953)
+        func colour(_ hex: String) -> Color4 { let c = S.hex(hex); return Color4(c.red, c.green, c.blue, 1) * 255 }
+        var knots = stops.map(\.1)
+        knots[2] = 0.2767
+        let misplaced = PiecewiseProfile(knots: knots, colors: stops.map { colour($0.0) })
+        let n = f.grid.columns * f.grid.rows
+        let near = (0..<n).map { k in (f.grid.cx[k] - g.cx) * (f.grid.cx[k] - g.cx) + (f.grid.cy[k] - g.cy) * (f.grid.cy[k] - g.cy) < 104 * 104 }
+        let placed = f.withPlacedCorners(g, profile: misplaced, cells: near, clean: near)
+        // Every ray is hidden beyond 104 px here: each corner comes back to where it is drawn, to
+        // half a thousandth of the turn (0.3 px at 100 px; knot 1 is placed while knot 2 is off).
+        for (k, s) in zip(placed.knots, stops) { XCTAssertEqual(k, s.1, accuracy: 0.0005) }
+        let drawn = (0..<n).map { f.grid.drawn($0) }
+        XCTAssertEqual(f.withPlacedCorners(g, profile: misplaced, cells: drawn, clean: drawn).knots, knots)
+    }
+
     /// The cut of a seamless turn: the middle of the longest run of filled bins, around the
     /// turn (a run may wrap past the last bin); none when every bin is filled.
     func testSeenBestIsTheMiddleOfTheLongestRun() {
