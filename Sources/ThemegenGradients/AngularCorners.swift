@@ -27,14 +27,9 @@ extension ShapeFitter {
     private func placedCorner(_ g: Geometry, profile p: PiecewiseProfile, knot i: Int, cells: [Bool], clean: [Bool]) -> PiecewiseProfile? {
         let t0 = p.knots[i]
         let reach = min(0.01, (t0 - p.knots[i - 1]) / 4, (p.knots[i + 1] - t0) / 4)
-        let ray = self.band(g, alongRayAt: g.start + t0 * 360)
-        let band = ray.filter { cells[$0] }
-        guard band.count >= 4 && band.count * 2 < ray.count else { return nil }
-        var turns: [Double] = [], ends: [Int] = []
-        for k in band {
-            grid.forEachPixel(k) { x, y in turns.append(GradientModel.Coordinates.turn(dx: x - g.cx, dy: y - g.cy, from: g.start)) }
-            ends.append(turns.count)
-        }
+        let drawn = self.band(g, alongRayAt: g.start + t0 * 360), seen = drawn.filter { cells[$0] }
+        guard seen.count >= 4 && seen.count * 2 < drawn.count else { return nil }
+        let ray = RayPixels(cells: seen, grid: grid, around: g)
         func moved(_ x: Double) -> PiecewiseProfile {
             var q = p
             q.knots[i] = x
@@ -42,15 +37,10 @@ extension ShapeFitter {
         }
         func cost(_ x: Double) -> Double {
             let q = moved(x)
-            var sum = 0.0, from = 0
-            for (n, k) in band.enumerated() {
-                var s = Color4.zero
-                for j in from..<ends[n] { s += Self.extended(q, turns[j]) }
-                let res = grid.color(k) - s / Double(ends[n] - from)
-                sum += (clean[k] ? res : Self.chromatic((.zero, .zero, res), cell: grid.color(k)).res).lengthSquared
-                from = ends[n]
+            return ray.cost({ Self.extended(q, $0) }) { k, m in
+                let res = grid.color(k) - m
+                return clean[k] ? res : Self.chromatic((.zero, .zero, res), cell: grid.color(k)).res
             }
-            return sum
         }
         let x = GoldenSection.minimum(t0 - reach, t0 + reach, tolerance: 1e-5, cost)
         return cost(x) < cost(t0) ? moved(x) : nil

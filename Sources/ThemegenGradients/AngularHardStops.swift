@@ -45,35 +45,12 @@ extension ShapeFitter {
         // and a seam-like edge 27 levels high stayed a 1° ramp, 6 off at 1600 px (browser
         // stress seed 7 #8).
         let step = (p.colors[i + 1] - p.colors[i]).lengthSquared
-        var band: [Int] = [], turns: [Double] = [], ends: [Int] = []
-        for k in self.band(g, alongRayAt: g.start + (a + b) / 2 * 360) where cells[k] {
-            // Every pixel: a sample of every other one each way is an eighth of the jump off.
-            var s = Color4.zero
-            let from = turns.count
-            grid.forEachPixel(k) { x, y in
-                let f = GradientModel.Coordinates.turn(dx: x - g.cx, dy: y - g.cy, from: g.start)
-                turns.append(f)
-                s += Self.extended(p, f)
-            }
-            guard (s / Double(turns.count - from) - grid.color(k)).lengthSquared <= step else {
-                turns.removeLast(turns.count - from)
-                continue
-            }
-            band.append(k)
-            ends.append(turns.count)
-        }
-        guard band.count >= 8 else { return nil }
+        // Every pixel: a sample of every other one each way is an eighth of the jump off.
+        let along = RayPixels(cells: self.band(g, alongRayAt: g.start + (a + b) / 2 * 360).filter { cells[$0] }, grid: grid, around: g)
+        let ray = along.filter { n in (grid.color(along.cells[n]) - along.mean(n) { Self.extended(p, $0) }).lengthSquared <= step }
+        guard ray.count >= 8 else { return nil }
         let lo = max(p.knots[i - 1], a - Extrapolation.edgeWidth / 4), hi = min(p.knots[i + 2], b + Extrapolation.edgeWidth / 4)
-        func cost(_ model: (Double) -> Color4) -> Double {
-            var sum = 0.0, from = 0
-            for (n, k) in band.enumerated() {
-                var s = Color4.zero
-                for j in from..<ends[n] { s += model(turns[j]) }
-                sum += (s / Double(ends[n] - from) - grid.color(k)).lengthSquared
-                from = ends[n]
-            }
-            return sum
-        }
+        func cost(_ model: (Double) -> Color4) -> Double { ray.cost(model) { k, m in grid.color(k) - m } }
         func jump(at edge: Double) -> (Double) -> Color4 {
             { f in f < lo || f > hi ? Self.extended(p, f) : f < edge ? before(f) : after(f) }
         }
