@@ -29,7 +29,7 @@ extension ShapeFitter {
         let reach = min(0.01, (t0 - p.knots[i - 1]) / 4, (p.knots[i + 1] - t0) / 4)
         let drawn = self.band(g, alongRayAt: g.start + t0 * 360), seen = drawn.filter { cells[$0] }
         guard seen.count >= 4 && seen.count * 2 < drawn.count else { return nil }
-        let ray = RayPixels(cells: seen, grid: grid, around: g)
+        let ray = RayPixels(cells: seen, around: g, points: grid.forEachPixel)
         func moved(_ x: Double) -> PiecewiseProfile {
             var q = p
             q.knots[i] = x

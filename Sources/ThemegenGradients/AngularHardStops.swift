@@ -46,7 +46,8 @@ extension ShapeFitter {
         // stress seed 7 #8).
         let step = (p.colors[i + 1] - p.colors[i]).lengthSquared
         // Every pixel: a sample of every other one each way is an eighth of the jump off.
-        let along = RayPixels(cells: self.band(g, alongRayAt: g.start + (a + b) / 2 * 360).filter { cells[$0] }, grid: grid, around: g)
+        let along = RayPixels(cells: self.band(g, alongRayAt: g.start + (a + b) / 2 * 360).filter { cells[$0] }, around: g,
+                              points: grid.forEachPixel)
         let ray = along.filter { n in (grid.color(along.cells[n]) - along.mean(n) { Self.extended(p, $0) }).lengthSquared <= step }
         guard ray.count >= 8 else { return nil }
         let lo = max(p.knots[i - 1], a - Extrapolation.edgeWidth / 4), hi = min(p.knots[i + 2], b + Extrapolation.edgeWidth / 4)

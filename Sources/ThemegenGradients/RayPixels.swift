@@ -1,18 +1,19 @@
 /// The cells along a ray from a conic's centre and the turn of each of their pixels, computed
-/// once: placing an edge or a stop along the turn only changes what the model gives each turn,
-/// so each try is a sum over these rather than a pass over the image (`hardStop`,
-/// `placedCorner`).
+/// once: placing an edge, a stop or the seam along the turn only changes what the model gives
+/// each turn, so each try is a sum over these rather than a pass over the image (`hardStop`,
+/// `placedCorner`, `refinedSeam`).
 struct RayPixels {
     let cells: [Int]
     private let turns: [Double], ends: [Int]
 
     var count: Int { cells.count }
 
-    /// Every pixel of each of `cells`, its turn around `g`'s centre from `g.start`.
-    init(cells: [Int], grid: CellGrid, around g: ShapeFitter.Geometry) {
+    /// The points `points` visits in each of `cells` (every pixel centre, or a sample of
+    /// them), each one's turn around `g`'s centre from `g.start`.
+    init(cells: [Int], around g: ShapeFitter.Geometry, points: (Int, (Double, Double) -> Void) -> Void) {
         var turns: [Double] = [], ends: [Int] = []
         for k in cells {
-            grid.forEachPixel(k) { x, y in turns.append(GradientModel.Coordinates.turn(dx: x - g.cx, dy: y - g.cy, from: g.start)) }
+            points(k) { x, y in turns.append(GradientModel.Coordinates.turn(dx: x - g.cx, dy: y - g.cy, from: g.start)) }
             ends.append(turns.count)
         }
         self.init(cells: cells, turns: turns, ends: ends)
@@ -22,7 +23,7 @@ struct RayPixels {
         self.cells = cells; self.turns = turns; self.ends = ends
     }
 
-    /// The mean of `model` over the pixels of the n-th cell.
+    /// The mean of `model` over the points of the n-th cell.
     func mean(_ n: Int, _ model: (Double) -> Color4) -> Color4 {
         let from = n > 0 ? ends[n - 1] : 0
         var s = Color4.zero
@@ -30,7 +31,7 @@ struct RayPixels {
         return s / Double(ends[n] - from)
     }
 
-    /// The cells whose index `keep` takes, with their pixels.
+    /// The cells whose index `keep` takes, with their points.
     func filter(_ keep: (Int) -> Bool) -> RayPixels {
         var cells: [Int] = [], turns: [Double] = [], ends: [Int] = []
         for n in self.cells.indices where keep(n) {

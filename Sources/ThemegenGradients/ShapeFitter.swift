@@ -348,14 +348,18 @@ struct ShapeFitter {
         // What is not overlay: the cells judged gradient, and those no cell mean can describe
         // (an angular centre and seam, where they were when judged).
         var gradientCells = (0..<n).map { drawn[$0] && (inliers[$0] || !fitted[$0]) }
+        // What is not overlay: the cells judged gradient, and the unjudged ones (an angular
+        // model's disc and seam band) unless overlay lies on both sides of them (a frosted panel
+        // over the centre or along the seam washes their colours). `clean`: an angular model's
+        // cells beyond a shadow's reach of every overlay.
+        var open = bridged(gradientCells, unjudged: (0..<n).map { gradientCells[$0] && !inliers[$0] })
+        var clean: [Bool] = []
         if kind == .angular {
-            // The centre and the seam are refined on what is not overlay: the cells judged
-            // gradient, and the unjudged ones (the disc and the seam band) unless overlay lies
-            // on both sides of them (a frosted panel over the centre or along the seam washes
-            // their colours, and pulls both). The centre away from the overlays' shadows too: a
-            // shadow's fringe next to the centre passes for gradient and pulls it.
-            let open = bridged(gradientCells, unjudged: (0..<n).map { gradientCells[$0] && !inliers[$0] })
-            (g.cx, g.cy) = refinedCentre(g, profile: p, open: open, clean: SquareWindow.clear(found, columns: cols, reach: reach))
+            clean = SquareWindow.clear(found, columns: cols, reach: reach)
+            // The centre and the seam are refined on what is not overlay (an open cell pulls
+            // both). The centre away from the overlays' shadows too: a shadow's fringe next to
+            // the centre passes for gradient and pulls it.
+            (g.cx, g.cy) = refinedCentre(g, profile: p, open: open, clean: clean)
             if seamed {
                 g.start = refinedSeam(g, profile: p, open: open)
                 let cells = usable(basis, g)
@@ -373,15 +377,15 @@ struct ShapeFitter {
                 found = overlays(g, profile: p, t: t, fitted: fitted, candidates: candidates, unsmooth: unsmooth, reach: reach)
                 inliers = zip(found, fitted).map { $0 && $1 }
                 gradientCells = (0..<n).map { drawn[$0] && (inliers[$0] || !fitted[$0]) }
+                open = bridged(gradientCells, unjudged: (0..<n).map { gradientCells[$0] && !inliers[$0] })
+                clean = SquareWindow.clear(found, columns: cols, reach: reach)
             }
         }
-        var r = result(g, profile: p, inliers: inliers, ramp: basis, gradientCells: gradientCells, candidates: candidates, noiseVariance: noiseVariance)
-        if kind == .angular,
-           case let open = bridged(gradientCells, unjudged: (0..<n).map { gradientCells[$0] && !inliers[$0] }),
-           case let placed = withPlacedCorners(g, profile: p, cells: open, clean: SquareWindow.clear(found, columns: cols, reach: reach)),
-           placed.knots != p.knots {
-            r.cornersPlaced = result(g, profile: placed, inliers: inliers, ramp: basis, gradientCells: gradientCells, candidates: candidates,
-                                     noiseVariance: noiseVariance).fit
+        var r = result(g, profile: p, inliers: inliers, ramp: basis, gradientCells: gradientCells, open: open, candidates: candidates,
+                       noiseVariance: noiseVariance)
+        if kind == .angular, case let placed = withPlacedCorners(g, profile: p, cells: open, clean: clean), placed.knots != p.knots {
+            r.cornersPlaced = result(g, profile: placed, inliers: inliers, ramp: basis, gradientCells: gradientCells, open: open,
+                                     candidates: candidates, noiseVariance: noiseVariance).fit
         }
         return r
     }
@@ -1035,31 +1039,18 @@ struct ShapeFitter {
     /// samples' turns are computed once: moving the seam only changes which side of it each
     /// sample falls on.
     private func refinedSeam(_ g: Geometry, profile p: PiecewiseProfile, open: [Bool]) -> Double {
-        let band = band(g, alongRayAt: g.start).filter { open[$0] }
-        guard !band.isEmpty else { return g.start }
-        var turns: [Double] = [], ends: [Int] = []
-        for k in band {
-            forEachSample(k) { x, y in turns.append(GradientModel.Coordinates.turn(dx: x - g.cx, dy: y - g.cy, from: g.start)) }
-            ends.append(turns.count)
-        }
+        let ray = RayPixels(cells: band(g, alongRayAt: g.start).filter { open[$0] }, around: g, points: forEachSample)
+        guard ray.count > 0 else { return g.start }
         // The ramps stay where they were fitted (extended linearly past the ends); only the
         // wrap point moves: a sample within δ after the old seam now lies past the turn's end
         // (δ > 0), one within |δ| before it now lies before its start (δ < 0).
         func cost(_ start: Double) -> Double {
             let shift = (start - g.start) / 360
-            var sum = 0.0, from = 0
-            for (i, k) in band.enumerated() {
-                var s = Color4.zero
-                for j in from..<ends[i] {
-                    var f = turns[j]
-                    if shift > 0 && f < shift { f += 1 } else if shift < 0 && f >= 1 + shift { f -= 1 }
-                    s += Self.extended(p, f)
-                }
-                let n = Double(ends[i] - from)
-                from = ends[i]
-                sum += (s / n - grid.color(k)).lengthSquared
-            }
-            return sum
+            return ray.cost({ f in
+                if shift > 0 && f < shift { return Self.extended(p, f + 1) }
+                if shift < 0 && f >= 1 + shift { return Self.extended(p, f - 1) }
+                return Self.extended(p, f)
+            }) { k, mean in mean - grid.color(k) }
         }
         return GoldenSection.minimum(g.start - 1.5, g.start + 1.5, tolerance: 0.005, cost)
     }
@@ -1274,9 +1265,10 @@ struct ShapeFitter {
         return d.map { $0 >= 0 && $0 <= limit }
     }
 
-    /// `ramp`: the cells the stops were fitted on (the inliers less a shadow's fringe).
-    private func result(_ g: Geometry, profile p: PiecewiseProfile, inliers: [Bool], ramp: [Bool], gradientCells: [Bool], candidates: [Bool],
-                        noiseVariance: Double) -> Result {
+    /// `ramp`: the cells the stops were fitted on (the inliers less a shadow's fringe); `open`:
+    /// what is not overlay (`finish`), whose rest the reported boxes enclose.
+    private func result(_ g: Geometry, profile p: PiecewiseProfile, inliers: [Bool], ramp: [Bool], gradientCells: [Bool], open: [Bool],
+                        candidates: [Bool], noiseVariance: Double) -> Result {
         let w = Double(grid.width), h = Double(grid.height)
         var knots = p.knots, colors = p.colors
         let shape: GradientShape
@@ -1330,7 +1322,6 @@ struct ShapeFitter {
         var model = GradientModel(shape: shape, stops: stops)
         model = snappedStart(model, inliers: inliers)
         let boxes = GradientFitter(grid: grid, options: options)
-        let open = bridged(gradientCells, unjudged: (0..<gradientCells.count).map { gradientCells[$0] && !inliers[$0] })
         let overlays = boxes.overlayRects(open)
         // Measured outside the reported boxes, as for linear themes: a cell inside a card's box
         // that the residuals let pass (a soft shadow's fringe across a steep ramp, darker by
