@@ -109,8 +109,8 @@ package struct Extrapolation: Sendable, Hashable {
         guard case let .angular(c, _) = m.shape else { return nil }
         let cs = Double(grid.cellSize), cols = grid.columns
         let cx = c.x * Double(grid.width), cy = c.y * Double(grid.height)
-        let ci = Int((cx / cs).rounded(.down)), cj = Int((cy / cs).rounded(.down))
-        guard ci >= 0 && cj >= 0 && ci < cols && cj < grid.rows, !open[cj * cols + ci] else { return nil }
+        guard let centre = grid.cell(atX: cx, y: cy), !open[centre] else { return nil }
+        let ci = centre % cols, cj = centre / cols
         let coordinates = m.coordinates(width: grid.width, height: grid.height)
         let curve = LinearGradient(angle: m.angle, stops: m.stops)
         @inline(__always) func color(_ t: Double) -> Color4 { curve.premultiplied255(at: t - t.rounded(.down)) }

@@ -324,6 +324,12 @@ struct CellGrid {
     @inline(__always)
     func color(_ k: Int) -> Color4 { Color4(r[k], g[k], b[k], a[k]) }
 
+    /// The cell that holds the point (x, y), or nil outside the box.
+    func cell(atX x: Double, y: Double) -> Int? {
+        let cs = Double(cellSize), i = Int((x / cs).rounded(.down)), j = Int((y / cs).rounded(.down))
+        return i >= 0 && j >= 0 && i < columns && j < rows ? j * columns + i : nil
+    }
+
     /// Every pixel centre (x, y) of cell k, over which the cell's mean was taken.
     @inline(__always)
     func forEachPixel(_ k: Int, _ body: (Double, Double) -> Void) {

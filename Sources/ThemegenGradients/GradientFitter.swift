@@ -197,10 +197,7 @@ package struct GradientFitter {
             let nearAgain = nearCells(detected.gradient, away: SquareWindow.clear(detected.gradient, columns: grid.columns, reach: reach))
             let cells = unshaded(detected.gradient, near: nearAgain, profile: profile, angle: angle)
             let again = refit(angle: angle, inliers: cells, warm: profile)
-            var unkept: [Double] = []
-            let now = quality(profile, angle: angle, cells: inliers, labs: &labs, measured: &unkept)
-            let then = quality(again, angle: angle, cells: detected.gradient, labs: &labs, measured: &unkept)
-            if then.maxDeltaE < now.maxDeltaE && then.meanDeltaE <= now.meanDeltaE + 0.05 {
+            if nearer(again, on: detected.gradient, than: profile, on: inliers, angle: angle, labs: &labs) {
                 inliers = detected.gradient; attached = detected.attached; near = nearAgain
                 fitted = cells; profile = again
             }
@@ -336,10 +333,17 @@ package struct GradientFitter {
                         inliers: [Bool], near: [Bool]?, labs: inout CellLabs) -> ([Bool], PiecewiseProfile) {
         let cells = unshaded(basis, near: near, profile: warm, angle: angle)
         let other = fitProfile(angle: angle, inliers: cells, warm: warm, near: near)
+        return nearer(other, on: inliers, than: profile, on: inliers, angle: angle, labs: &labs) ? (cells, other) : (fitted, profile)
+    }
+
+    /// Whether profile `a` over its gradient cells is nearer at its worst than `b` over its
+    /// own, and no worse on average by more than the 0.05 a snapped angle may cost.
+    private func nearer(_ a: PiecewiseProfile, on aCells: [Bool], than b: PiecewiseProfile, on bCells: [Bool], angle: Double,
+                        labs: inout CellLabs) -> Bool {
         var unkept: [Double] = []
-        let now = quality(profile, angle: angle, cells: inliers, labs: &labs, measured: &unkept)
-        let then = quality(other, angle: angle, cells: inliers, labs: &labs, measured: &unkept)
-        return then.maxDeltaE < now.maxDeltaE && then.meanDeltaE <= now.meanDeltaE + 0.05 ? (cells, other) : (fitted, profile)
+        let then = quality(a, angle: angle, cells: aCells, labs: &labs, measured: &unkept)
+        let now = quality(b, angle: angle, cells: bCells, labs: &labs, measured: &unkept)
+        return then.maxDeltaE < now.maxDeltaE && then.meanDeltaE <= now.meanDeltaE + 0.05
     }
 
     /// The gradient line cut into stretches about two cells long, each a band of lines of

@@ -362,8 +362,7 @@ struct ShapeFitter {
             (g, p) = settledCentre(g, profile: p, basis: basis, open: open, clean: clean)
             if seamed {
                 g.start = refinedSeam(g, profile: p, open: open)
-                let cells = usable(basis, g)
-                p = profiles.fitProfile(bins: bins(positions(g, cells: cells), cells), warm: p)
+                p = stopsRefitted(g, basis: basis, warm: p)
             } else {
                 (g, p) = seamlessStart(g, profile: p, inliers: basis)
             }
@@ -1066,18 +1065,21 @@ struct ShapeFitter {
         -> (Geometry, PiecewiseProfile) {
         var g = g, p = p
         (g.cx, g.cy) = refinedCentre(g, profile: p, open: open, clean: clean)
-        let cs = Double(grid.cellSize)
-        let ci = Int((g.cx / cs).rounded(.down)), cj = Int((g.cy / cs).rounded(.down))
-        guard ci >= 0 && cj >= 0 && ci < grid.columns && cj < grid.rows && open[cj * grid.columns + ci] else { return (g, p) }
+        guard let centre = grid.cell(atX: g.cx, y: g.cy), open[centre] else { return (g, p) }
         for _ in 0..<3 {
-            let cells = usable(basis, g)
-            p = profiles.fitProfile(bins: bins(positions(g, cells: cells), cells), warm: p)
+            p = stopsRefitted(g, basis: basis, warm: p)
             let (x, y) = refinedCentre(g, profile: p, open: open, clean: clean)
             let moved = abs(x - g.cx) + abs(y - g.cy)
             (g.cx, g.cy) = (x, y)
             if moved < 0.01 { break }
         }
         return (g, p)
+    }
+
+    /// The stops fitted again, from `warm`, on the cells of `basis` that geometry `g` can use.
+    private func stopsRefitted(_ g: Geometry, basis: [Bool], warm: PiecewiseProfile) -> PiecewiseProfile {
+        let cells = usable(basis, g)
+        return profiles.fitProfile(bins: bins(positions(g, cells: cells), cells), warm: warm)
     }
 
     /// The centre to a hundredth of a pixel: near it the colour turns fastest, so the cells
