@@ -192,7 +192,10 @@ package struct GradientFitter {
         // with the band. Fitted to every gradient cell less the shaded ones, the profile finds
         // the stop; judged against it once more, the shadow is the card's again. Left as they
         // were, a full-width card's shadow below it was measured as gradient, 4.5 off the right
-        // profile, and a right fit was rejected at ΔE 5.3 (browser stress seed 9 #6).
+        // profile, and a right fit was rejected at ΔE 5.3 (browser stress seed 9 #6). Kept only
+        // when nearer at its worst: a faint shadow that takes about a level off every channel is
+        // no darkening to `darkened`, and judged again, one such band was given back and a fit
+        // that passed was rejected (seed 6 #18).
         if bandsGivenBack, case let detected = overlays(of: profile), detected.gradient != inliers {
             let nearAgain = nearCells(detected.gradient, away: SquareWindow.clear(detected.gradient, columns: grid.columns, reach: reach))
             let cells = unshaded(detected.gradient, near: nearAgain, profile: profile, angle: angle)
