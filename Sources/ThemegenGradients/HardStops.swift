@@ -13,6 +13,11 @@ extension GradientFitter {
     /// flat region needs more (a flat bar at an edge and a hard stop to a flat colour look the
     /// same; the bar is the common case).
     static let hardStopReach = 0.15, flatHardStopReach = 0.25
+    /// A region whose colour changes along the line by at least this much (8-bit levels, in
+    /// some channel) is a stretch of the gradient however short: a bar over a gradient shows
+    /// its ramp through a veil of at most half its strength over a tenth of the line, a few
+    /// levels, and a bar's own colour is flat.
+    static let rampingHardStopRange = 48.0
 
     /// Whether a cell centred at `t`, reaching `reach` either way along the line, straddles a
     /// hard stop.
@@ -152,8 +157,9 @@ extension GradientFitter {
         for k in 0..<t.count where Int(labels[k]) == l {
             cmin = pointwiseMin(cmin, grid.color(k)); cmax = pointwiseMax(cmax, grid.color(k))
         }
-        let flat = ((cmax - cmin).max()) < 6
-        guard hi - lo >= (flat ? Self.flatHardStopReach : Self.hardStopReach) else { return false }
+        let range = (cmax - cmin).max()
+        let ramping = range >= Self.rampingHardStopRange && hi - lo >= 2 * grid.reach(along: line)
+        guard ramping || hi - lo >= (range < 6 ? Self.flatHardStopReach : Self.hardStopReach) else { return false }
         // Across the box: the region's cells span the box's cells over its stretch of the line
         // (over all of it, since a card may cover part of the stretch next to the edge).
         let from = lo, to = hi

@@ -24,11 +24,16 @@ final class HardStopTests: XCTestCase {
         let sunset = [("#FF5E62", 0.0), ("#FF9966", 0.5), ("#3F5EFB", 0.5), ("#38EF7D", 1.0)]
         let three = [("#12C2E9", 0.0), ("#C471ED", 0.3), ("#F64F59", 0.3), ("#F9D423", 0.7), ("#134E5E", 0.7), ("#71B280", 1.0)]
         let flag = [("#0055A4", 1.0 / 3), ("#FFFFFF", 1.0 / 3), ("#FFFFFF", 2.0 / 3), ("#EF4135", 2.0 / 3)]
+        // A ramp beyond a hard stop over less than the 15 % of the line a region needs to be no
+        // bar: it changes by far more than a bar's veil shows (browser stress seed 13 #36).
+        let shortRamp = [("#2779C7", 0.0), ("#BA02D3", 0.1459), ("#F2682D", 0.1459), ("#AEA1AA", 0.2807), ("#6A5C68", 0.3478),
+                         ("#B98422", 0.6095), ("#65DACB", 1.0)]
         return [
             Case(name: "vertical", renderer: linear(180, sunset), expected: sunset),
             Case(name: "diagonal 135", renderer: linear(135, [("#FF5E62", 0), ("#FF9966", 0.4), ("#3F5EFB", 0.4), ("#38EF7D", 1)]),
                  expected: [("#FF5E62", 0), ("#FF9966", 0.4), ("#3F5EFB", 0.4), ("#38EF7D", 1)]),
             Case(name: "two hard stops 160 under a status bar", renderer: linear(160, three, overlays: [OverlayScenarios.statusBar(w)]), expected: three),
+            Case(name: "short ramp beyond a hard stop", renderer: linear(180, shortRamp), expected: shortRamp),
             // Flat stripes: the direction comes from the edges alone.
             Case(name: "flag stripes 90", renderer: linear(90, [("#0055A4", 0)] + flag + [("#EF4135", 1)], dither: false), expected: flag),
             Case(name: "hard stop under a card", renderer: linear(200, [("#F7971E", 0), ("#FFD200", 0.55), ("#8E2DE2", 0.55), ("#4A00E0", 1)],
