@@ -345,14 +345,16 @@ struct ShapeFitter {
             found = overlays(g, profile: p, t: t, fitted: fitted, candidates: candidates, unsmooth: unsmooth, reach: reach)
             inliers = zip(found, fitted).map { $0 && $1 }
         }
-        // What is not overlay: the cells judged gradient, and those no cell mean can describe
-        // (an angular centre and seam, where they were when judged).
-        var gradientCells = (0..<n).map { drawn[$0] && (inliers[$0] || !fitted[$0]) }
-        // What is not overlay: the cells judged gradient, and the unjudged ones (an angular
-        // model's disc and seam band) unless overlay lies on both sides of them (a frosted panel
-        // over the centre or along the seam washes their colours). `clean`: an angular model's
-        // cells beyond a shadow's reach of every overlay.
-        var open = bridged(gradientCells, unjudged: (0..<n).map { gradientCells[$0] && !inliers[$0] })
+        // What is not overlay: the cells judged gradient and those no cell mean can describe (an
+        // angular centre and seam band, where they were when judged); `open`, those less the
+        // unjudged ones that overlay lies on both sides of (a frosted panel over the centre or
+        // along the seam washes their colours).
+        func notOverlay() -> (gradient: [Bool], open: [Bool]) {
+            let gradient = (0..<n).map { drawn[$0] && (inliers[$0] || !fitted[$0]) }
+            return (gradient, bridged(gradient, unjudged: (0..<n).map { gradient[$0] && !inliers[$0] }))
+        }
+        var (gradientCells, open) = notOverlay()
+        // An angular model's cells beyond a shadow's reach of every overlay.
         var clean: [Bool] = []
         if kind == .angular {
             clean = SquareWindow.clear(found, columns: cols, reach: reach)
@@ -375,8 +377,7 @@ struct ShapeFitter {
                 t = positions(g, cells: fitted)
                 found = overlays(g, profile: p, t: t, fitted: fitted, candidates: candidates, unsmooth: unsmooth, reach: reach)
                 inliers = zip(found, fitted).map { $0 && $1 }
-                gradientCells = (0..<n).map { drawn[$0] && (inliers[$0] || !fitted[$0]) }
-                open = bridged(gradientCells, unjudged: (0..<n).map { gradientCells[$0] && !inliers[$0] })
+                (gradientCells, open) = notOverlay()
                 clean = SquareWindow.clear(found, columns: cols, reach: reach)
             }
         }
