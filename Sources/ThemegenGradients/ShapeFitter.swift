@@ -1337,11 +1337,10 @@ struct ShapeFitter {
             shape = .radial(center: UnitPoint(x: Self.six(g.cx / w), y: Self.six(g.cy / h)),
                             radius: UnitPoint(x: Self.six(rx / w), y: Self.six(ry / h)))
         case .angular:
-            // Canonical: the turn starts at the first stop; colours are constant before the
-            // first knot and after the last, which stops at 0 and 1 say explicitly.
-            if knots[0] > 0 { knots.insert(0, at: 0); colors.insert(colors[0], at: 0) }
-            if knots[knots.count - 1] < 1 { knots.append(1); colors.append(colors[colors.count - 1]) }
-            var start = (g.start.truncatingRemainder(dividingBy: 360) + 360).truncatingRemainder(dividingBy: 360)
+            let turn = Self.canonicalTurn(knots: knots, colors: colors)
+            knots = turn.knots; colors = turn.colors
+            let turnStart = g.start + turn.rotation * 360
+            var start = (turnStart.truncatingRemainder(dividingBy: 360) + 360).truncatingRemainder(dividingBy: 360)
             start = (start * 100).rounded() / 100
             shape = .angular(center: UnitPoint(x: Self.six(g.cx / w), y: Self.six(g.cy / h)), startAngle: start)
         }
@@ -1675,6 +1674,55 @@ struct ShapeFitter {
 
     /// Rounded to the 6 decimals the model carries.
     static func six(_ x: Double) -> Double { (x * 1e6).rounded() / 1e6 }
+
+    /// An angular profile (knots in 0…1, the colour constant before the first and after the
+    /// last) in canonical form, and the fraction of the turn its start moved by.
+    ///
+    /// The turn starts at the first stop. Past the last stop its colour carries on to the end
+    /// of the turn, as in CSS, with no stop at 1 to say so: a stop there was one more than the
+    /// designer drew (`…, C 87%` came back as `…, C 87%, C 100%`). Across a seam (the turn ends
+    /// in another colour than it starts with), a flat run before the first knot needs its stop
+    /// at 0. Without a seam the turn is a closed loop of ramps, and any stop could start it: it
+    /// starts where the longest flat run ends, which then is the last stop's colour carried on
+    /// (`A 5%, B, C, A 98%` came back as five stops, twice A, and then with the loop started at
+    /// C, five again). A loop with no flat run starts at its first knot and ends there again.
+    static func canonicalTurn(knots: [Double], colors: [Color4]) -> (knots: [Double], colors: [Color4], rotation: Double) {
+        guard let first = knots.first, let last = knots.last, sameColour(colors[0], colors[colors.count - 1]), knots.count >= 2 else {
+            guard let first = knots.first, first > 0 else { return (knots, colors, 0) }
+            return ([0] + knots, [colors[0]] + colors, 0)
+        }
+        // The loop's points in 0..<1: a knot at 1 is the one at 0 when both are there.
+        var points = knots, colours = colors
+        if first == 0 && last >= 1 { points.removeLast(); colours.removeLast() }
+        points = points.map { $0 >= 1 ? $0 - 1 : $0 }
+        let order = points.indices.sorted { (points[$0], $0) < (points[$1], $1) }
+        points = order.map { points[$0] }; colours = order.map { colours[$0] }
+        let m = points.count
+        // The longest flat run from a point to the next around the loop.
+        var flatEnd: Int? = nil, longest = 0.0
+        for i in 0..<m {
+            let j = (i + 1) % m
+            let length = j == 0 ? points[0] + 1 - points[i] : points[j] - points[i]
+            if length > longest + 1e-12 && sameColour(colours[i], colours[j]) { longest = length; flatEnd = j }
+        }
+        let start = flatEnd ?? 0
+        let origin = points[start]
+        var outKnots: [Double] = [], outColours: [Color4] = []
+        for n in 0..<m {
+            let i = (start + n) % m
+            let t = points[i] - origin
+            outKnots.append(t < 0 ? t + 1 : t); outColours.append(colours[i])
+        }
+        if flatEnd == nil { outKnots.append(1); outColours.append(colours[start]) }
+        return (outKnots, outColours, origin)
+    }
+
+    /// Whether two fitted colours (8-bit levels) are one colour: within half a level in every
+    /// channel, so that they print as the same stop.
+    static func sameColour(_ a: Color4, _ b: Color4) -> Bool {
+        let d = a - b
+        return max(abs(d.x), abs(d.y), abs(d.z), abs(d.w)) <= 0.5
+    }
 }
 
 /// Solves the symmetric system `a·x = b` (normal equations, rows of up to 4) in its first

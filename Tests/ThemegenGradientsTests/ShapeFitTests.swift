@@ -52,12 +52,20 @@ final class ShapeFitTests: XCTestCase {
             same("conic off-centre 137.5°", S.angular(w, h, center: (0.7, 0.25), start: 137.5, [("#11998E", 0), ("#38EF7D", 0.6), ("#F64F59", 1)])),
             same("conic 8 stops", S.angular(w, h, center: (0.5, 0.5), start: 90,
                                           [("#FF0000", 0), ("#FF8800", 0.125), ("#FFEE00", 0.25), ("#22CC22", 0.375), ("#00AAFF", 0.5), ("#2222CC", 0.625), ("#8800AA", 0.75), ("#330033", 1)])),
-            // Inset stops with a seam: the turn starts at the seam, the flat runs become stops.
+            // Inset stops with a seam: the turn starts at the seam, and the flat run before the
+            // first stop becomes a stop; past the last, its colour carries on as in CSS.
             Case(name: "conic inset stops", renderer: S.angular(w, h, center: (0.5, 0.5), start: 200, [("#0F2027", 0.1), ("#2C5364", 0.6), ("#E0EAFC", 0.9)]),
                  expected: GradientModel(shape: .angular(center: UnitPoint(x: 0.5, y: 0.5), startAngle: 200),
                                          stops: [GradientStop(color: S.hex("#0F2027"), position: 0), GradientStop(color: S.hex("#0F2027"), position: 0.1),
-                                                 GradientStop(color: S.hex("#2C5364"), position: 0.6), GradientStop(color: S.hex("#E0EAFC"), position: 0.9),
-                                                 GradientStop(color: S.hex("#E0EAFC"), position: 1)])),
+                                                 GradientStop(color: S.hex("#2C5364"), position: 0.6), GradientStop(color: S.hex("#E0EAFC"), position: 0.9)])),
+            // Inset stops without a seam: the flat wedge across the start is the last stop's
+            // colour carried on, so the turn starts where the colour leaves it (the stops the
+            // designer drew, turned by the first one's 5 %).
+            Case(name: "conic inset stops without a seam",
+                 renderer: S.angular(w, h, center: (0.4, 0.6), start: 120, [("#1D976C", 0.05), ("#F7B733", 0.4), ("#4568DC", 0.7), ("#1D976C", 0.95)]),
+                 expected: GradientModel(shape: .angular(center: UnitPoint(x: 0.4, y: 0.6), startAngle: 138),
+                                         stops: [GradientStop(color: S.hex("#1D976C"), position: 0), GradientStop(color: S.hex("#F7B733"), position: 0.35),
+                                                 GradientStop(color: S.hex("#4568DC"), position: 0.65), GradientStop(color: S.hex("#1D976C"), position: 0.9)])),
             same("conic with overlays and grain", S.angular(w, h, center: (0.5, 0.3), start: 45, [("#8E2DE2", 0), ("#4A00E0", 0.5), ("#F64F59", 1)], grain: 3, overlays: overlays(w, h))),
         ]
     }
