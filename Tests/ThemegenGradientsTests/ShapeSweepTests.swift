@@ -173,9 +173,10 @@ final class ShapeSweepTests: XCTestCase {
                 rotated.append(GradientStop(color: s[i].color, position: 1))
                 expected = GradientModel(shape: .angular(center: UnitPoint(x: cx, y: cy), startAngle: max(0, a)), stops: rotated)
             } else {
+                // Canonical: a flat start gets its stop at 0; past the last stop its colour
+                // carries on to the end of the turn, with no stop at 1.
                 var st = s
                 if first > 0 { st.insert(GradientStop(color: s[0].color, position: 0), at: 0) }
-                if last < 1 { st.append(GradientStop(color: s[s.count - 1].color, position: 1)) }
                 expected.stops = st
             }
             return Case(name: "#\(index) conic \(w)x\(h) c(\(f2(cx)),\(f2(cy))) from \(start) \(n) stops\(seamless ? " seamless" : "")\(first > 0 || last < 1 ? " inset" : "")\(alpha ? " translucent" : "")\(withOverlays ? " overlays" : "")",
