@@ -14,7 +14,7 @@ extension GradientFitter {
 
     /// `p` with each end knot within three cells of the box's end (0 or 1) moved, within them,
     /// to where the `cells` near that end put it, its stretch keeping its slope, when that
-    /// halves their squared error; nil when neither moves.
+    /// halves their squared error by more than `roundingError` a cell; nil when neither moves.
     func refinedEnds(_ p: PiecewiseProfile, angle: Double, cells: [Bool]) -> PiecewiseProfile? {
         guard p.knots.count >= 2 else { return nil }
         let line = LinearGradient.Line(angle: angle, width: Double(grid.width), height: Double(grid.height))
