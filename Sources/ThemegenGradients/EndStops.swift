@@ -39,10 +39,7 @@ extension GradientFitter {
                 r.colors[end] = clamped255(base.colors[inner] + slope * (x - from))
                 return r
             }
-            func cost(_ x: Double) -> Double {
-                let r = trial(x)
-                return r.withView { view in near.reduce(0) { $0 + (pixelAverage(view, line: line, k: $1) - grid.color($1)).lengthSquared } }
-            }
+            func cost(_ x: Double) -> Double { pixelError(trial(x), line: line, cells: near) }
             let lo = high ? max(from, boxEnd - span) : boxEnd, hi = high ? boxEnd : min(from, boxEnd + span)
             // Three probes first, half a cell either way and at the box's end: an end the cells
             // already put where it is (most ends) costs four looks, not a search.

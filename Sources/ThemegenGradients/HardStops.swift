@@ -18,6 +18,9 @@ extension GradientFitter {
     /// its ramp through a veil of at most half its strength over a tenth of the line, a few
     /// levels, and a bar's own colour is flat.
     static let rampingHardStopRange = 48.0
+    /// The most a cell's squared RGB error counts for where an edge is placed: an overlay
+    /// across the edge counts no more than a gross misfit.
+    static let edgeErrorCap = 1600.0
 
     /// Whether a cell centred at `t`, reaching `reach` either way along the line, straddles a
     /// hard stop.
@@ -59,6 +62,13 @@ extension GradientFitter {
         var s = Color4.zero
         grid.forEachPixel(k) { x, y in s += p.value(line.t(x: x, y: y)) }
         return s / grid.count[k]
+    }
+
+    /// The squared RGB error of `cells` against the profile averaged over their pixels, each
+    /// counted as at most `cap` (an overlay across an edge counts no more than a gross misfit):
+    /// what places a hard stop, the angle of the edges, and an end stop inside the edge cells.
+    func pixelError(_ p: PiecewiseProfile, line: LinearGradient.Line, cells: [Int], cap: Double = .infinity) -> Double {
+        p.withView { view in cells.reduce(0) { $0 + min(cap, (pixelAverage(view, line: line, k: $1) - grid.color($1)).lengthSquared) } }
     }
 
     /// The profile fitted stretch by stretch between hard stops at `jumps` (sorted): each
@@ -205,13 +215,7 @@ extension GradientFitter {
                 let t = line.t(x: grid.cx[k], y: grid.cy[k])
                 if abs(t - t0) < 3 * reachT { band.append(k) }
             }
-            // An overlay across the edge counts no more than a gross misfit.
-            func cost(_ x: Double) -> Double {
-                let r = trial(x)
-                var sum = 0.0
-                for k in band { sum += min(1600, (pixelAverage(r, line: line, k: k) - grid.color(k)).lengthSquared) }
-                return sum
-            }
+            func cost(_ x: Double) -> Double { pixelError(trial(x), line: line, cells: band, cap: Self.edgeErrorCap) }
             let span = 2 * reachT, eps = 1e-9
             let a = max(t0 - span, before + eps), b = min(t0 + span, after - eps)
             if b > a {
@@ -242,13 +246,8 @@ extension GradientFitter {
             let reachT = grid.reach(along: line)
             let q = refinedJumps(p, angle: a)
             let jumps = q.jumps
-            var sum = 0.0
-            for k in 0..<n {
-                let t = line.t(x: grid.cx[k], y: grid.cy[k])
-                guard Self.nearJump(t, jumps, 3 * reachT) else { continue }
-                sum += min(1600, (pixelAverage(q, line: line, k: k) - grid.color(k)).lengthSquared)
-            }
-            return (sum, q)
+            let band = (0..<n).filter { Self.nearJump(line.t(x: grid.cx[$0], y: grid.cy[$0]), jumps, 3 * reachT) }
+            return (pixelError(q, line: line, cells: band, cap: Self.edgeErrorCap), q)
         }
         // Within the [90, 270) the fitter keeps angles in, so the stops keep their order.
         let x = GoldenSection.minimum(max(90, angle - range), min(269.99, angle + range), tolerance: tolerance) { cost($0).0 }

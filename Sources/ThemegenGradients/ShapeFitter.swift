@@ -1687,13 +1687,12 @@ struct ShapeFitter {
     /// (`A 5%, B, C, A 98%` came back as five stops, twice A, and then with the loop started at
     /// C, five again). A loop with no flat run starts at its first knot and ends there again.
     static func canonicalTurn(knots: [Double], colors: [Color4]) -> (knots: [Double], colors: [Color4], rotation: Double) {
-        guard let first = knots.first, let last = knots.last, sameColour(colors[0], colors[colors.count - 1]), knots.count >= 2 else {
-            guard let first = knots.first, first > 0 else { return (knots, colors, 0) }
-            return ([0] + knots, [colors[0]] + colors, 0)
+        guard knots.count >= 2, sameColour(colors[0], colors[colors.count - 1]) else {
+            return knots.first.map { $0 > 0 } == true ? ([0] + knots, [colors[0]] + colors, 0) : (knots, colors, 0)
         }
         // The loop's points in 0..<1: a knot at 1 is the one at 0 when both are there.
         var points = knots, colours = colors
-        if first == 0 && last >= 1 { points.removeLast(); colours.removeLast() }
+        if knots[0] == 0 && knots[knots.count - 1] >= 1 { points.removeLast(); colours.removeLast() }
         points = points.map { $0 >= 1 ? $0 - 1 : $0 }
         let order = points.indices.sorted { (points[$0], $0) < (points[$1], $1) }
         points = order.map { points[$0] }; colours = order.map { colours[$0] }
